@@ -1,0 +1,87 @@
+#include "common/ceilings.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/bandwidth.hpp"
+#include "common/buffers.hpp"
+
+namespace cudamatch {
+
+namespace {
+
+// Reads every int4 of `data` once and folds it into a register. The result is stored only when it
+// equals a value it practically never takes, so the compiler must keep every load but the kernel
+// writes nothing: the time is the read alone.
+__global__ void read_only_kernel(const int4* __restrict__ data, std::size_t count, int* sink) {
+  int acc = 0;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    const int4 v = data[i];
+    acc ^= v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x5eed5eed) *sink = acc;
+}
+
+}  // namespace
+
+std::size_t ceiling_buffer_bytes(const DeviceInfo& device) {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t wanted = std::max<std::size_t>(8 * device.l2_bytes, 256 * kMiB);
+  return std::min(wanted, free_bytes / 4) & ~std::size_t{0xFFFF};
+}
+
+double measure_device_copy_gbps(std::size_t bytes, TimingOptions options) {
+  DeviceBuffer<std::uint8_t> src(bytes), dst(bytes);
+  src.fill_bytes(0xA5);
+  const TimingStats t = time_on_gpu(
+      [&](cudaStream_t s) {
+        CUDA_CHECK(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice, s));
+      },
+      options);
+  return gb_per_s(2 * static_cast<std::uint64_t>(bytes), t.median_ms);
+}
+
+double measure_device_read_gbps(std::size_t bytes, TimingOptions options) {
+  const std::size_t count = bytes / sizeof(int4);
+  DeviceBuffer<int4> data(count);
+  DeviceBuffer<int> sink(1);
+  data.fill_bytes(0x5A);
+  int device = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int threads = 256;
+  const int blocks = sms * 8;  // enough resident warps per SM to keep many loads in flight
+  const TimingStats t = time_on_gpu(
+      [&](cudaStream_t s) {
+        read_only_kernel<<<blocks, threads, 0, s>>>(data.data(), count, sink.data());
+        CUDA_CHECK_LAUNCH();
+      },
+      options);
+  return gb_per_s(count * sizeof(int4), t.median_ms);
+}
+
+double measure_host_to_device_gbps(std::size_t bytes, TimingOptions options) {
+  PinnedBuffer<std::uint8_t> host(bytes);
+  std::fill(host.data(), host.data() + bytes, std::uint8_t{0x3C});
+  DeviceBuffer<std::uint8_t> device(bytes);
+  const TimingStats t = time_on_gpu(
+      [&](cudaStream_t s) {
+        CUDA_CHECK(cudaMemcpyAsync(device.data(), host.data(), bytes, cudaMemcpyHostToDevice, s));
+      },
+      options);
+  return gb_per_s(bytes, t.median_ms);
+}
+
+Ceilings measure_ceilings(const DeviceInfo& device) {
+  Ceilings c;
+  c.theoretical_gbps = device.theoretical_bandwidth_gbps();
+  c.buffer_bytes = ceiling_buffer_bytes(device);
+  c.device_copy_gbps = measure_device_copy_gbps(c.buffer_bytes);
+  c.device_read_gbps = measure_device_read_gbps(c.buffer_bytes);
+  return c;
+}
+
+}  // namespace cudamatch

@@ -1,0 +1,39 @@
+#include "common/timing.hpp"
+
+#include <algorithm>
+
+#include "common/buffers.hpp"
+
+namespace cudamatch {
+
+TimingStats summarize_ms(std::vector<double> samples) {
+  TimingStats stats;
+  if (samples.empty()) return stats;
+  std::sort(samples.begin(), samples.end());
+  const std::size_t n = samples.size();
+  stats.median_ms = n % 2 == 1 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+  stats.min_ms = samples.front();
+  stats.max_ms = samples.back();
+  stats.reps = static_cast<int>(n);
+  return stats;
+}
+
+TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options,
+                        cudaStream_t stream) {
+  for (int i = 0; i < options.warmup; ++i) work(stream);
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+
+  const int reps = std::max(options.reps, 1);
+  std::vector<CudaEvent> starts(reps), stops(reps);
+  for (int i = 0; i < reps; ++i) {
+    starts[i].record(stream);
+    work(stream);
+    stops[i].record(stream);
+  }
+  std::vector<double> samples;
+  samples.reserve(reps);
+  for (int i = 0; i < reps; ++i) samples.push_back(stops[i].elapsed_ms_since(starts[i]));
+  return summarize_ms(std::move(samples));
+}
+
+}  // namespace cudamatch

@@ -1,0 +1,33 @@
+// Timing GPU work with CUDA events: warm-up runs first (module loading, first-touch and clock ramp
+// stay out of the numbers), then N timed repetitions, each between its own pair of events, reported
+// as median and minimum. Host clocks are not used: a kernel launch returns before the kernel runs.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <functional>
+#include <vector>
+
+namespace cudamatch {
+
+struct TimingStats {
+  double median_ms = 0.0;
+  double min_ms = 0.0;
+  double max_ms = 0.0;
+  int reps = 0;
+};
+
+// Median, minimum and maximum of the samples (the median of an even count is the mean of the middle
+// two). An empty sample gives all zeros.
+TimingStats summarize_ms(std::vector<double> samples);
+
+struct TimingOptions {
+  int warmup = 3;
+  int reps = 20;
+};
+
+// Times `work(stream)`, which must enqueue its GPU work on `stream` and not synchronize.
+TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options = {},
+                        cudaStream_t stream = nullptr);
+
+}  // namespace cudamatch

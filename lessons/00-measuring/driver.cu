@@ -1,0 +1,135 @@
+// Lesson 00 - measuring: the experiment. Times one SAXPY four ways and prints what each way claims,
+// beside the theoretical bandwidth and the device copy bandwidth measured in the same run.
+//
+//   ./build/default/bin/00-measuring [--n ELEMENTS] [--reps N]
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "common/bandwidth.hpp"
+#include "common/buffers.hpp"
+#include "common/ceilings.hpp"
+#include "common/device_info.hpp"
+#include "common/generators.hpp"
+#include "common/table.hpp"
+#include "common/timing.hpp"
+#include "saxpy.hpp"
+#include "saxpy_check.hpp"
+
+using namespace cudamatch;
+
+namespace {
+
+struct Options {
+  std::size_t n = std::size_t{1} << 25;  // 128 MiB per array: several times any GPU's L2
+  int reps = 20;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--n" && i + 1 < argc) {
+      o.n = std::strtoull(argv[++i], nullptr, 10);
+    } else if (arg == "--reps" && i + 1 < argc) {
+      o.reps = std::atoi(argv[++i]);
+    } else {
+      std::cerr << "usage: " << argv[0] << " [--n ELEMENTS] [--reps N]\n";
+      std::exit(2);
+    }
+  }
+  if (o.n == 0 || o.reps < 1) {
+    std::cerr << "--n and --reps must be positive\n";
+    std::exit(2);
+  }
+  return o;
+}
+
+double host_ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The median of `reps` host-clock measurements of one SAXPY launch, with or without waiting for it.
+double host_timed_ms(int reps, bool synchronize, const std::function<void()>& launch) {
+  std::vector<double> samples;
+  for (int r = 0; r < reps; ++r) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const auto start = std::chrono::steady_clock::now();
+    launch();
+    if (synchronize) CUDA_CHECK(cudaDeviceSynchronize());
+    samples.push_back(host_ms_since(start));
+  }
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return summarize_ms(samples).median_ms;
+}
+
+bool validate(float a, const std::vector<float>& x, const std::vector<float>& y0, DeviceBuffer<float>& dx,
+              DeviceBuffer<float>& dy, const char* when) {
+  dy.upload(y0.data(), y0.size());
+  saxpy(a, dx.data(), dy.data(), x.size());
+  std::vector<float> y(y0.size());
+  dy.download(y.data(), y.size());
+  const std::size_t errors = count_saxpy_errors(a, x, y0, y.data(), y.size());
+  if (errors != 0) std::cerr << "validation " << when << " timing: " << errors << " wrong elements\n";
+  return errors == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  const Options o = parse(argc, argv);
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) {
+    std::cerr << "00-measuring: no CUDA device was found (" << devices.reason << ")\n";
+    return 2;
+  }
+  const float a = 1.5f;
+  const std::vector<float> x = random_floats(o.n, 1);
+  const std::vector<float> y0 = random_floats(o.n, 2);
+  DeviceBuffer<float> dx(o.n), dy(o.n);
+  dx.upload(x.data(), o.n);
+  dy.upload(y0.data(), o.n);
+  const auto launch = [&] { saxpy(a, dx.data(), dy.data(), o.n); };
+
+  // The very first launch pays for loading the kernel's module (lazy loading) and first use.
+  const double cold_ms = host_timed_ms(1, true, launch);
+
+  if (!validate(a, x, y0, dx, dy, "before")) return 1;
+  const DeviceInfo device = query_device();
+  const Ceilings ceilings = measure_ceilings(device);
+
+  const double no_sync_ms = host_timed_ms(o.reps, false, launch);
+  const double sync_ms = host_timed_ms(o.reps, true, launch);
+  std::vector<double> event_samples;
+  for (int r = 0; r < o.reps; ++r) {
+    event_samples.push_back(elapsed_ms_with_events([&](cudaStream_t s) { saxpy(a, dx.data(), dy.data(), o.n, s); }));
+  }
+  const double events_ms = summarize_ms(event_samples).median_ms;
+  if (!validate(a, x, y0, dx, dy, "after")) return 1;
+
+  const std::uint64_t bytes = saxpy_bytes_moved(o.n);
+  std::cout << device.name << ", SAXPY of " << o.n << " floats (" << fixed(static_cast<double>(bytes) / 1e6, 1)
+            << " MB moved by your saxpy_bytes_moved), median of " << o.reps << " runs\n"
+            << "ceilings: theoretical " << fixed(ceilings.theoretical_gbps, 0) << " GB/s, device copy "
+            << fixed(ceilings.device_copy_gbps, 0) << " GB/s (measured now)\n\n";
+  Table table({"method", "time ms", "GB/s", "% theoretical", "% copy", "verdict"});
+  const auto row = [&](const std::string& method, double ms, const std::string& note) {
+    const double gbps = gb_per_s(bytes, ms);
+    std::string verdict = note;
+    if (ms <= 0.0) verdict = "no time measured (finish the TODO)";
+    else if (gbps > 1.02 * ceilings.theoretical_gbps) verdict = "IMPOSSIBLE: faster than the memory can go";
+    table.add_row({method, fixed(ms, 4), fixed(gbps, 1), fixed(percent_of(gbps, ceilings.theoretical_gbps), 1),
+                   fixed(percent_of(gbps, ceilings.device_copy_gbps), 1), verdict});
+  };
+  row("host clock, first launch", cold_ms, "includes module load and first use");
+  row("host clock, no synchronize", no_sync_ms, "times the launch, not the kernel");
+  row("host clock + cudaDeviceSynchronize", sync_ms, "kernel + launch and sync overhead");
+  row("CUDA events (elapsed_ms_with_events)", events_ms, "the kernel on the GPU's clock");
+  table.print(std::cout);
+  return 0;
+} catch (const std::exception& e) {
+  std::cerr << "00-measuring: error: " << e.what() << '\n';
+  return 1;
+}

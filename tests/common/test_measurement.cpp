@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "common/bandwidth.hpp"
+#include "common/buffers.hpp"
+#include "common/ceilings.hpp"
+#include "common/device_info.hpp"
+#include "common/generators.hpp"
+#include "common/table.hpp"
+#include "common/timing.hpp"
+
+using namespace cudamatch;
+
+TEST_CASE("bandwidth arithmetic", "[measurement]") {
+  CHECK(gb_per_s(1'000'000'000, 1000.0) == Approx(1.0));
+  CHECK(gb_per_s(3'000'000'000ull, 1.0) == Approx(3000.0));
+  CHECK(gb_per_s(100, 0.0) == 0.0);   // a broken timer gives no bandwidth, not infinity
+  CHECK(gb_per_s(100, -1.0) == 0.0);
+  CHECK(percent_of(50.0, 200.0) == Approx(25.0));
+  CHECK(percent_of(1.0, 0.0) == 0.0);
+}
+
+TEST_CASE("theoretical bandwidth from memory clock and bus width", "[measurement]") {
+  DeviceInfo h100;
+  h100.memory_clock_khz = 2619000;  // H100 SXM 80GB: HBM3 at 2619 MHz on a 5120-bit bus
+  h100.memory_bus_bits = 5120;
+  CHECK(h100.theoretical_bandwidth_gbps() == Approx(3352.3).epsilon(1e-4));
+  DeviceInfo rtx2060;
+  rtx2060.memory_clock_khz = 7001000;  // GDDR6 14 Gb/s on a 192-bit bus: 336 GB/s
+  rtx2060.memory_bus_bits = 192;
+  CHECK(rtx2060.theoretical_bandwidth_gbps() == Approx(336.0).epsilon(1e-3));
+}
+
+TEST_CASE("timing statistics: median, min, max", "[measurement]") {
+  const TimingStats odd = summarize_ms({5.0, 1.0, 3.0});
+  CHECK(odd.median_ms == 3.0);
+  CHECK(odd.min_ms == 1.0);
+  CHECK(odd.max_ms == 5.0);
+  CHECK(odd.reps == 3);
+  CHECK(summarize_ms({4.0, 1.0, 2.0, 3.0}).median_ms == 2.5);
+  CHECK(summarize_ms({}).reps == 0);
+}
+
+TEST_CASE("tables align their columns", "[measurement]") {
+  Table table({"version", "GB/s"});
+  table.add_row({"coalesced", "2987.1"});
+  table.add_row({"strided", "95.0"});
+  std::ostringstream out;
+  table.print(out);
+  CHECK(out.str() == "version    GB/s\n-----------------\ncoalesced  2987.1\nstrided      95.0\n");
+  CHECK_THROWS(table.add_row({"only one cell"}));
+  CHECK(fixed(3.14159, 2) == "3.14");
+}
+
+TEST_CASE("device buffers round-trip bytes and report out-of-memory clearly", "[measurement][gpu]") {
+  const auto data = random_bytes(1000003, 256, 5);
+  DeviceBuffer<std::uint8_t> buffer(data.size());
+  buffer.upload(data.data(), data.size());
+  std::vector<std::uint8_t> back(data.size());
+  buffer.download(back.data(), back.size());
+  CHECK(back == data);
+
+  const DeviceInfo device = query_device();
+  CHECK_THROWS_WITH(DeviceBuffer<std::uint8_t>(device.global_memory_bytes * 4), Catch::Contains("free of"));
+  DeviceBuffer<int> after(16);  // the failed allocation left no sticky error behind
+  CHECK(after.size() == 16);
+}
+
+TEST_CASE("measured ceilings are physically plausible", "[measurement][gpu]") {
+  const DeviceInfo device = query_device();
+  INFO(device.name);
+  CHECK(device.sm_count > 0);
+  CHECK(device.l2_bytes > 0);
+  const double peak = device.theoretical_bandwidth_gbps();
+  REQUIRE(peak > 0.0);
+  const std::size_t bytes = ceiling_buffer_bytes(device);
+  CHECK(bytes >= 8 * device.l2_bytes);
+  const double read = measure_device_read_gbps(bytes);
+  const double copy = measure_device_copy_gbps(bytes);
+  // Nothing beats the data sheet; a sane GPU reaches a good share of it.
+  CHECK(read <= 1.05 * peak);
+  CHECK(copy <= 1.05 * peak);
+  CHECK(read >= 0.3 * peak);
+  CHECK(copy >= 0.3 * peak);
+}

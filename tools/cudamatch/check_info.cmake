@@ -1,0 +1,18 @@
+# ctest script: `cudamatch info` either prints its table (exit 0, GPU present) or, without a GPU,
+# exactly one line on stderr saying no CUDA device was found and exit status 2 (no stack trace).
+execute_process(COMMAND "${CUDAMATCH}" info RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0)
+  if(NOT out MATCHES "theoretical bandwidth" OR NOT out MATCHES "device read \\(measured\\)")
+    message(FATAL_ERROR "info exited 0 without its table:\n${out}${err}")
+  endif()
+  message(STATUS "GPU present:\n${out}")
+elseif(rc EQUAL 2)
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines lines)
+  if(NOT err MATCHES "^cudamatch: no CUDA device was found \\(.+\\)\n$" OR NOT lines EQUAL 1 OR NOT out STREQUAL "")
+    message(FATAL_ERROR "without a GPU, expected one line on stderr; got stdout:\n${out}\nstderr:\n${err}")
+  endif()
+  message(STATUS "no GPU, as expected: ${err}")
+else()
+  message(FATAL_ERROR "info exited ${rc}:\n${out}${err}")
+endif()

@@ -1,0 +1,25 @@
+// cudamatch: exact string matching on the GPU, and the numbers behind it.
+#include <exception>
+#include <functional>
+#include <iostream>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"cudamatch: exact string matching on the GPU (grep -F over bytes), and the numbers behind it"};
+  app.require_subcommand(1);
+  std::function<int()> run;
+  cudamatch::cli::add_info_command(app, run);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? cudamatch::cli::kExitOk : cudamatch::cli::kExitTrouble;
+  }
+  try {
+    return run();
+  } catch (const std::exception& e) {
+    std::cerr << "cudamatch: error: " << e.what() << '\n';
+    return cudamatch::cli::kExitTrouble;
+  }
+}
