@@ -9,8 +9,9 @@
 
 namespace cudamatch {
 
-// A buffer size for bandwidth measurements: at least 8x the L2 cache (so the measurement sees DRAM,
-// not the cache) and 256 MiB, at most a quarter of the free device memory.
+// A buffer size for bandwidth measurements: at least 16x the L2 cache (so the measurement sees DRAM,
+// not the cache) and 1 GiB (so that launch and tail effects are small), at most a quarter of the
+// free device memory.
 std::size_t ceiling_buffer_bytes(const DeviceInfo& device);
 
 // cudaMemcpy device-to-device of `bytes`; bytes read + bytes written per second, GB/s.

@@ -23,7 +23,7 @@ using namespace cudamatch;
 namespace {
 
 struct Options {
-  std::size_t n = std::size_t{1} << 25;  // 128 MiB per array: several times any GPU's L2
+  std::size_t n = std::size_t{1} << 27;  // 512 MiB per array: many times any GPU's L2
   int reps = 20;
 };
 

