@@ -23,19 +23,26 @@ void Table::add_row(std::vector<std::string> cells) {
 }
 
 void Table::print(std::ostream& out) const {
+  // A column is right-aligned when every cell in it is a number (first column: always left).
   std::vector<std::size_t> width(headers_.size());
+  std::vector<bool> right(headers_.size(), false);
   for (std::size_t c = 0; c < headers_.size(); ++c) {
     width[c] = headers_[c].size();
-    for (const auto& row : rows_) width[c] = std::max(width[c], row[c].size());
+    right[c] = c > 0 && !rows_.empty();
+    for (const auto& row : rows_) {
+      width[c] = std::max(width[c], row[c].size());
+      right[c] = right[c] && (row[c].empty() || looks_numeric(row[c]));
+    }
   }
   auto print_row = [&](const std::vector<std::string>& cells, bool header) {
+    std::ostringstream line;
     for (std::size_t c = 0; c < cells.size(); ++c) {
-      const bool right = !header && c > 0 && looks_numeric(cells[c]);
-      const bool last = c + 1 == cells.size();
-      out << (c == 0 ? "" : "  ") << (right ? std::right : std::left)
-          << std::setw(right || !last ? static_cast<int>(width[c]) : 0) << cells[c];
+      line << (c == 0 ? "" : "  ") << (right[c] && !header ? std::right : std::left)
+           << std::setw(static_cast<int>(width[c])) << cells[c];
     }
-    out << std::left << '\n';
+    std::string text = line.str();
+    text.erase(text.find_last_not_of(' ') + 1);
+    out << text << '\n';
   };
   print_row(headers_, true);
   std::size_t total = 0;
