@@ -15,16 +15,28 @@ namespace cudamatch {
 void* device_allocate(std::size_t bytes);
 void* pinned_allocate(std::size_t bytes);
 
-template <class T>
-class DeviceBuffer {
+struct DeviceMemory {
+  static void* allocate(std::size_t bytes) { return device_allocate(bytes); }
+  static void release(void* p) noexcept { cudaFree(p); }
+};
+
+// Page-locked host memory: the only host memory the copy engines can read and write while kernels
+// run (lesson 06).
+struct PinnedMemory {
+  static void* allocate(std::size_t bytes) { return pinned_allocate(bytes); }
+  static void release(void* p) noexcept { cudaFreeHost(p); }
+};
+
+// `count` elements of T in the memory `Memory` allocates.
+template <class T, class Memory>
+class Buffer {
  public:
-  DeviceBuffer() = default;
-  explicit DeviceBuffer(std::size_t count)
-      : data_(static_cast<T*>(device_allocate(count * sizeof(T)))), size_(count) {}
-  ~DeviceBuffer() { reset(); }
-  DeviceBuffer(DeviceBuffer&& other) noexcept
+  Buffer() = default;
+  explicit Buffer(std::size_t count) : data_(static_cast<T*>(Memory::allocate(count * sizeof(T)))), size_(count) {}
+  ~Buffer() { reset(); }
+  Buffer(Buffer&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
-  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
+  Buffer& operator=(Buffer&& other) noexcept {
     if (this != &other) {
       reset();
       data_ = std::exchange(other.data_, nullptr);
@@ -32,29 +44,16 @@ class DeviceBuffer {
     }
     return *this;
   }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
 
   T* data() const { return data_; }
   std::size_t size() const { return size_; }
   std::size_t bytes() const { return size_ * sizeof(T); }
 
-  void upload(const T* host, std::size_t count, cudaStream_t stream = nullptr) {
-    CUDA_CHECK(cudaMemcpyAsync(data_, host, count * sizeof(T), cudaMemcpyHostToDevice, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-  }
-  void download(T* host, std::size_t count, cudaStream_t stream = nullptr) const {
-    CUDA_CHECK(cudaMemcpyAsync(host, data_, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-  }
-  // Every byte set to `value`: the poison that makes an unwritten output visible.
-  void fill_bytes(int value) {
-    if (size_ > 0) CUDA_CHECK(cudaMemset(data_, value, bytes()));
-  }
-
  private:
   void reset() noexcept {
-    if (data_ != nullptr) cudaFree(data_);
+    if (data_ != nullptr) Memory::release(data_);
     data_ = nullptr;
     size_ = 0;
   }
@@ -62,41 +61,30 @@ class DeviceBuffer {
   std::size_t size_ = 0;
 };
 
-// Page-locked host memory: the only host memory the copy engines can read and write while kernels
-// run (lesson 06).
 template <class T>
-class PinnedBuffer {
+class DeviceBuffer : public Buffer<T, DeviceMemory> {
  public:
-  PinnedBuffer() = default;
-  explicit PinnedBuffer(std::size_t count)
-      : data_(static_cast<T*>(pinned_allocate(count * sizeof(T)))), size_(count) {}
-  ~PinnedBuffer() { reset(); }
-  PinnedBuffer(PinnedBuffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
-  PinnedBuffer& operator=(PinnedBuffer&& other) noexcept {
-    if (this != &other) {
-      reset();
-      data_ = std::exchange(other.data_, nullptr);
-      size_ = std::exchange(other.size_, 0);
-    }
-    return *this;
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  using Buffer<T, DeviceMemory>::Buffer;
 
-  T* data() const { return data_; }
-  std::size_t size() const { return size_; }
-  std::size_t bytes() const { return size_ * sizeof(T); }
-  T& operator[](std::size_t i) const { return data_[i]; }
-
- private:
-  void reset() noexcept {
-    if (data_ != nullptr) cudaFreeHost(data_);
-    data_ = nullptr;
-    size_ = 0;
+  void upload(const T* host, std::size_t count, cudaStream_t stream = nullptr) {
+    CUDA_CHECK(cudaMemcpyAsync(this->data(), host, count * sizeof(T), cudaMemcpyHostToDevice, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
   }
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
+  void download(T* host, std::size_t count, cudaStream_t stream = nullptr) const {
+    CUDA_CHECK(cudaMemcpyAsync(host, this->data(), count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  // Every byte set to `value`: the poison that makes an unwritten output visible.
+  void fill_bytes(int value) {
+    if (this->size() > 0) CUDA_CHECK(cudaMemset(this->data(), value, this->bytes()));
+  }
+};
+
+template <class T>
+class PinnedBuffer : public Buffer<T, PinnedMemory> {
+ public:
+  using Buffer<T, PinnedMemory>::Buffer;
+  T& operator[](std::size_t i) const { return this->data()[i]; }
 };
 
 class CudaEvent {
