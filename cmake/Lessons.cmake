@@ -1,17 +1,20 @@
-# cudamatch_add_lesson(<id> EDITABLE <file>...)
+# cudamatch_add_lesson(<id> EDITABLE <file>... [LIBRARIES <target>...])
 #
 # One lesson of the course, built for the track(s) selected by CUDAMATCH_TRACK:
 #   - the student-editable files come from solutions/<id>/ (solutions track) or lessons/<id>/
 #     (student track); everything else in lessons/<id>/ (headers, the driver) is shared;
 #   - lessons/<id>/driver.cu, when present, becomes the driver program bin/<id>;
-#   - tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test.
+#   - tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
+#   - LIBRARIES are linked to the lesson's code (e.g. CUDA::cublas for a ceiling row);
+#   - lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
+#     track: it may only use the shared files of lessons/<id>/).
 # GPU tests exit with status 77 on a machine without a CUDA device, which CTest reports as skipped.
 # With CUDAMATCH_TRACK=both (the ci preset) the starter's [todo] tests are registered as
 # expected failures: CI proves that the starter fails exactly what it leaves to the student.
 set(CUDAMATCH_SKIP_RETURN_CODE 77)
 
 function(cudamatch_add_lesson id)
-  cmake_parse_arguments(PARSE_ARGV 1 LESSON "" "" "EDITABLE")
+  cmake_parse_arguments(PARSE_ARGV 1 LESSON "" "" "EDITABLE;LIBRARIES")
   if(CUDAMATCH_TRACK STREQUAL "both")
     set(tracks solutions student)
   elseif(CUDAMATCH_TRACK MATCHES "^(solutions|student)$")
@@ -44,12 +47,12 @@ function(cudamatch_add_lesson id)
     set(lib "lesson.${id}.${track}")
     add_library(${lib} STATIC ${editable_sources})
     target_include_directories(${lib} PUBLIC "${shared_dir}")
-    target_link_libraries(${lib} PUBLIC cudamatch_common PRIVATE cudamatch_warnings)
+    target_link_libraries(${lib} PUBLIC cudamatch_common ${LESSON_LIBRARIES} PRIVATE cudamatch_warnings)
 
     if(EXISTS "${shared_dir}/driver.cu")
       set(driver "driver.${id}.${track}")
       add_executable(${driver} "${shared_dir}/driver.cu")
-      target_link_libraries(${driver} PRIVATE ${lib} cudamatch_warnings)
+      target_link_libraries(${driver} PRIVATE ${lib} CLI11::CLI11 cudamatch_warnings)
       set_target_properties(${driver} PROPERTIES OUTPUT_NAME "${id}" RUNTIME_OUTPUT_DIRECTORY "${bin_dir}")
     endif()
 
@@ -70,4 +73,8 @@ function(cudamatch_add_lesson id)
       endif()
     endif()
   endforeach()
+
+  if(EXISTS "${shared_dir}/CMakeLists.txt")
+    add_subdirectory("${shared_dir}" "${CMAKE_BINARY_DIR}/lessons/${id}")
+  endif()
 endfunction()

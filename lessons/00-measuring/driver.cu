@@ -3,7 +3,6 @@
 //
 //   ./build/default/bin/00-measuring [--n ELEMENTS] [--reps N]
 #include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -11,7 +10,9 @@
 #include "common/bandwidth.hpp"
 #include "common/buffers.hpp"
 #include "common/ceilings.hpp"
+#include "common/cli_parse.hpp"
 #include "common/device_info.hpp"
+#include "common/driver.hpp"
 #include "common/generators.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
@@ -21,31 +22,6 @@
 using namespace cudamatch;
 
 namespace {
-
-struct Options {
-  std::size_t n = std::size_t{1} << 27;  // 512 MiB per array: many times any GPU's L2
-  int reps = 20;
-};
-
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--n" && i + 1 < argc) {
-      o.n = std::strtoull(argv[++i], nullptr, 10);
-    } else if (arg == "--reps" && i + 1 < argc) {
-      o.reps = std::atoi(argv[++i]);
-    } else {
-      std::cerr << "usage: " << argv[0] << " [--n ELEMENTS] [--reps N]\n";
-      std::exit(2);
-    }
-  }
-  if (o.n == 0 || o.reps < 1) {
-    std::cerr << "--n and --reps must be positive\n";
-    std::exit(2);
-  }
-  return o;
-}
 
 double host_ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -76,22 +52,14 @@ bool validate(float a, const std::vector<float>& x, const std::vector<float>& y0
   return errors == 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) try {
-  const Options o = parse(argc, argv);
-  const DeviceAvailability devices = cuda_devices();
-  if (devices.count == 0) {
-    std::cerr << "00-measuring: no CUDA device was found (" << devices.reason << ")\n";
-    return 2;
-  }
+int experiment(std::size_t n, int reps) {
   const float a = 1.5f;
-  const std::vector<float> x = random_floats(o.n, 1);
-  const std::vector<float> y0 = random_floats(o.n, 2);
-  DeviceBuffer<float> dx(o.n), dy(o.n);
-  dx.upload(x.data(), o.n);
-  dy.upload(y0.data(), o.n);
-  const auto launch = [&] { saxpy(a, dx.data(), dy.data(), o.n); };
+  const std::vector<float> x = random_floats(n, 1);
+  const std::vector<float> y0 = random_floats(n, 2);
+  DeviceBuffer<float> dx(n), dy(n);
+  dx.upload(x.data(), n);
+  dy.upload(y0.data(), n);
+  const auto launch = [&] { saxpy(a, dx.data(), dy.data(), n); };
 
   // The very first launch pays for loading the kernel's module (lazy loading) and first use.
   const double cold_ms = host_timed_ms(1, true, launch);
@@ -100,18 +68,18 @@ int main(int argc, char** argv) try {
   const DeviceInfo device = query_device();
   const Ceilings ceilings = measure_ceilings(device);
 
-  const double no_sync_ms = host_timed_ms(o.reps, false, launch);
-  const double sync_ms = host_timed_ms(o.reps, true, launch);
+  const double no_sync_ms = host_timed_ms(reps, false, launch);
+  const double sync_ms = host_timed_ms(reps, true, launch);
   std::vector<double> event_samples;
-  for (int r = 0; r < o.reps; ++r) {
-    event_samples.push_back(elapsed_ms_with_events([&](cudaStream_t s) { saxpy(a, dx.data(), dy.data(), o.n, s); }));
+  for (int r = 0; r < reps; ++r) {
+    event_samples.push_back(elapsed_ms_with_events([&](cudaStream_t s) { saxpy(a, dx.data(), dy.data(), n, s); }));
   }
   const double events_ms = summarize_ms(event_samples).median_ms;
   if (!validate(a, x, y0, dx, dy, "after")) return 1;
 
-  const std::uint64_t bytes = saxpy_bytes_moved(o.n);
-  std::cout << device.name << ", SAXPY of " << o.n << " floats (" << fixed(static_cast<double>(bytes) / 1e6, 1)
-            << " MB moved by your saxpy_bytes_moved), median of " << o.reps << " runs\n"
+  const std::uint64_t bytes = saxpy_bytes_moved(n);
+  std::cout << device.name << ", SAXPY of " << n << " floats (" << fixed(static_cast<double>(bytes) / 1e6, 1)
+            << " MB moved by your saxpy_bytes_moved), median of " << reps << " runs\n"
             << "ceilings: theoretical " << fixed(ceilings.theoretical_gbps, 0) << " GB/s, device copy "
             << fixed(ceilings.device_copy_gbps, 0) << " GB/s (measured now)\n\n";
   Table table({"method", "time ms", "GB/s", "% theoretical", "% copy", "verdict"});
@@ -129,7 +97,16 @@ int main(int argc, char** argv) try {
   row("CUDA events (elapsed_ms_with_events)", events_ms, "the kernel on the GPU's clock");
   table.print(std::cout);
   return 0;
-} catch (const std::exception& e) {
-  std::cerr << "00-measuring: error: " << e.what() << '\n';
-  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Lesson 00: SAXPY timed with the host clock and with CUDA events"};
+  std::size_t n = std::size_t{1} << 27;  // 512 MiB per array: many times any GPU's L2
+  int reps = 20;
+  app.add_option("--n", n, "elements per array")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))->capture_default_str();
+  app.add_option("--reps", reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  return run_driver("00-measuring", [&] { return experiment(n, reps); });
 }

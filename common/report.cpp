@@ -1,0 +1,41 @@
+#include "common/report.hpp"
+
+#include <ostream>
+
+#include "common/bandwidth.hpp"
+
+namespace cudamatch {
+
+RunContext measure_run_context(std::ostream& out) {
+  RunContext context;
+  context.device = query_device();
+  context.ceilings = measure_ceilings(context.device);
+  const Ceilings& c = context.ceilings;
+  out << context.device.name << " (" << context.device.sm_count << " SMs, "
+      << fixed(static_cast<double>(context.device.l2_bytes) / kMiB, 0) << " MiB L2); ceilings measured now: theoretical "
+      << fixed(c.theoretical_gbps, 0) << " GB/s, device copy " << fixed(c.device_copy_gbps, 0)
+      << " GB/s, device read " << fixed(c.device_read_gbps, 0) << " GB/s\n";
+  return context;
+}
+
+BandwidthReport::BandwidthReport(const RunContext& context)
+    : context_(context), table_({"version", "median ms", "min ms", "GB/s", "% of copy", "note"}) {}
+
+void BandwidthReport::add(const std::string& version, const TimingStats& time, std::uint64_t bytes,
+                          const std::string& note) {
+  const double rate = gb_per_s(bytes, time.median_ms);
+  gbps_.emplace_back(version, rate);
+  table_.add_row({version, fixed(time.median_ms, 4), fixed(time.min_ms, 4), fixed(rate, 1),
+                  fixed(percent_of(rate, context_.ceilings.device_copy_gbps), 1), note});
+}
+
+void BandwidthReport::print(std::ostream& out) const { table_.print(out); }
+
+double BandwidthReport::gbps(const std::string& version) const {
+  for (const auto& [name, rate] : gbps_) {
+    if (name == version) return rate;
+  }
+  return 0.0;
+}
+
+}  // namespace cudamatch
