@@ -24,6 +24,9 @@ function(cudamatch_add_lesson id)
   endif()
 
   set(shared_dir "${PROJECT_SOURCE_DIR}/lessons/${id}")
+  if(NOT EXISTS "${shared_dir}")
+    message(FATAL_ERROR "lesson ${id}: ${shared_dir} does not exist")
+  endif()
   file(GLOB test_sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/tests/${id}/*.cpp")
 
   foreach(track IN LISTS tracks)

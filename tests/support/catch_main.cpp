@@ -35,6 +35,19 @@ std::string exact_spec(const std::string& name) {
   return spec;
 }
 
+// CTest discovery (catch_discover_tests) reads test names into CMake lists: a ';' splits a name and
+// '[' or ']' glue two tests into one. Refuse such names when listing, so the build says so.
+bool names_are_ctest_safe(const Catch::Config& config) {
+  bool safe = true;
+  for (const auto& test : Catch::getAllTestCasesSorted(config)) {
+    if (test.name.find_first_of(";[]") != std::string::npos) {
+      std::cerr << "error: test name \"" << test.name << "\" contains ';', '[' or ']', which CTest cannot take\n";
+      safe = false;
+    }
+  }
+  return safe;
+}
+
 bool gpu_required_by_environment() {
   const char* value = std::getenv("CUDAMATCH_REQUIRE_GPU");
   return value != nullptr && value[0] != '\0' && std::string(value) != "0";
@@ -46,6 +59,7 @@ int main(int argc, char* argv[]) {
   Catch::Session session;
   if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
   Catch::ConfigData data = session.configData();
+  if (data.listTestNamesOnly && !names_are_ctest_safe(session.config())) return 1;
   if (data.showHelp || data.listTests || data.listTestNamesOnly || data.listTags || data.listReporters) {
     return session.run();
   }
