@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Lesson 01 ncu exercise: sectors per request of each add, loads and stores.
-#   lessons/01-coalescing/ncu.sh [BUILD_DIR]     (default build/default)
-# A 2048 x 2048 problem, no warm-up and one timed run: each kernel is profiled three times
-# (validation before, the timed run, validation after); the counts are the same each time.
+#   lessons/01-coalescing/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]   (default build/default --rows 2048 --cols 2048)
+# No warm-up and one timed run: each kernel is profiled three times (validation before, the timed
+# run, validation after), with the same counts each time.
 build=${1:-build/default}
+shift
+args=("$@")
+[ ${#args[@]} -eq 0 ] && args=(--rows 2048 --cols 2048)
 exec ncu --clock-control none --kernel-name regex:"add_" \
   --metrics l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes_read.sum,gpu__time_duration.sum \
-  "$build/bin/01-coalescing" --rows 2048 --cols 2048 --reps 1 --warmup 0
+  "$build/bin/01-coalescing" "${args[@]}" --reps 1 --warmup 0
