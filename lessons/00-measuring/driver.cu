@@ -17,7 +17,7 @@
 #include "common/table.hpp"
 #include "common/timing.hpp"
 #include "saxpy.hpp"
-#include "saxpy_check.hpp"
+#include "common/saxpy_check.hpp"
 
 using namespace cudamatch;
 

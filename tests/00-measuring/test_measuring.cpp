@@ -9,7 +9,7 @@
 #include "common/device_info.hpp"
 #include "common/generators.hpp"
 #include "saxpy.hpp"
-#include "saxpy_check.hpp"
+#include "common/saxpy_check.hpp"
 
 using namespace cudamatch;
 

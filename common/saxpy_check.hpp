@@ -1,4 +1,4 @@
-// The CPU reference of SAXPY, shared by the tests and the driver.
+// The CPU reference of SAXPY (lessons 00 and 05), shared by their tests and drivers.
 #pragma once
 
 #include <cmath>

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Lesson 04 ncu exercise: instructions and DRAM throughput of the 4-, 8- and 16-byte copies.
+#   lessons/04-vectorized-loads/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]   (default build/default --mib 256)
+build=${1:-build/default}
+shift
+args=("$@")
+[ ${#args[@]} -eq 0 ] && args=(--mib 256)
+exec ncu --clock-control none --kernel-name regex:"copy_" \
+  --metrics smsp__inst_executed.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum \
+  "$build/bin/04-vectorized-loads" "${args[@]}" --reps 1 --warmup 0

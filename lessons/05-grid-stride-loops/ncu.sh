@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Lesson 05 ncu exercise: occupancy and DRAM throughput of SAXPY for each launch shape.
+#   lessons/05-grid-stride-loops/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]   (default build/default --n 33554432)
+build=${1:-build/default}
+shift
+args=("$@")
+[ ${#args[@]} -eq 0 ] && args=(--n 33554432)
+exec ncu --clock-control none --kernel-name regex:"saxpy_" \
+  --metrics launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,gpu__time_duration.sum \
+  "$build/bin/05-grid-stride-loops" "${args[@]}" --reps 1 --warmup 0

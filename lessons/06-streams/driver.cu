@@ -1,0 +1,158 @@
+// Lesson 06 - streams: the experiment. Host data through copy-in, compute and copy-out, first one
+// stage after the other, then chunked over several streams so that the stages overlap; each stage
+// alone, pinned against pageable copies, and a timeline of both asynchronous schedules.
+//
+//   ./build/default/bin/06-streams [--mib M] [--chunks C] [--streams S] [--iterations I] [--reps N]
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "common/bandwidth.hpp"
+#include "common/buffers.hpp"
+#include "common/cli_parse.hpp"
+#include "common/driver.hpp"
+#include "common/random.hpp"
+#include "common/report.hpp"
+#include "schedules.hpp"
+
+using namespace cudamatch;
+
+namespace {
+
+struct Options {
+  std::size_t mib = 256;
+  std::size_t chunks = 16;
+  std::size_t streams = 4;
+  int iterations = 0;  // 0: choose so that the kernel takes about as long as the copy in
+  TimingOptions timing{2, 10};
+};
+
+int experiment(const Options& o) {
+  const RunContext context = measure_run_context(std::cout);
+  const std::size_t n = o.mib * kMiB / sizeof(std::uint32_t);
+  const std::uint64_t bytes = n * sizeof(std::uint32_t);
+  PinnedBuffer<std::uint32_t> in(n), out(n);
+  Rng rng(6);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<std::uint32_t>(rng.next());
+  std::vector<std::uint32_t> pageable(in.data(), in.data() + n);
+  DeviceBuffer<std::uint32_t> dev_in(n), dev_out(n);
+  std::vector<CudaStream> owned(o.streams);
+  std::vector<cudaStream_t> streams;
+  for (const CudaStream& s : owned) streams.push_back(s.get());
+  cudaStream_t main_stream = streams[0];
+  const Chunk all{0, n};
+  const auto chunks = split_into_chunks(n, (n + o.chunks - 1) / o.chunks);
+
+  // Runs `work` so that all of it lies between events recorded on stream `s`: the other streams wait
+  // for `s` before it and `s` waits for them after it.
+  CudaEvent fork, join;
+  const auto on_all_streams = [&](cudaStream_t s, const std::function<void()>& work) {
+    fork.record(s);
+    for (cudaStream_t other : streams) CUDA_CHECK(cudaStreamWaitEvent(other, fork.get()));
+    work();
+    for (cudaStream_t other : streams) {
+      join.record(other);
+      CUDA_CHECK(cudaStreamWaitEvent(s, join.get()));
+    }
+  };
+  const auto time = [&](const std::function<void(cudaStream_t)>& work) {
+    return time_on_gpu([&](cudaStream_t s) { on_all_streams(s, [&] { work(s); }); }, o.timing, main_stream);
+  };
+
+  // Calibrate the kernel: as long as the copy in, so that no stage dominates.
+  const TimingStats h2d = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), 0).copy_to_device(all, s); });
+  int iterations = o.iterations;
+  if (iterations == 0) {
+    const int probe = 256;
+    const TimingStats k = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), probe).compute(all, s); });
+    iterations = std::max(1, static_cast<int>(probe * h2d.median_ms / k.median_ms));
+  }
+  Pipeline pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), iterations);
+
+  // Checks every 997th element and all of the last (possibly partial) chunk, then clears the output.
+  const auto validate = [&](const char* name) {
+    std::size_t wrong = 0;
+    const auto check = [&](std::size_t i) { wrong += out[i] != compute_reference(in[i], iterations); };
+    for (std::size_t i = 0; i < n; i += 997) check(i);
+    for (std::size_t i = chunks.back().first; i < n; ++i) check(i);
+    if (wrong != 0) std::cerr << name << ": " << wrong << " wrong results\n";
+    std::fill(out.data(), out.data() + n, 0u);
+    return wrong == 0;
+  };
+
+  Table table({"version", "median ms", "GB/s", "vs sequential", "vs slowest stage"});
+  const TimingStats pageable_h2d = time([&](cudaStream_t s) {
+    CUDA_CHECK(cudaMemcpyAsync(dev_in.data(), pageable.data(), bytes, cudaMemcpyHostToDevice, s));
+  });
+  const TimingStats kernel = time([&](cudaStream_t s) { pipeline.compute(all, s); });
+  const TimingStats d2h = time([&](cudaStream_t s) { pipeline.copy_to_host(all, s); });
+  const double slowest = std::max({h2d.median_ms, kernel.median_ms, d2h.median_ms});
+
+  bool valid = true;
+  run_sequential(pipeline, n, main_stream);
+  CUDA_CHECK(cudaStreamSynchronize(main_stream));
+  valid = validate("sequential") && valid;
+  const TimingStats sequential = time([&](cudaStream_t s) { run_sequential(pipeline, n, s); });
+  valid = validate("sequential") && valid;
+
+  const auto schedule_row = [&](const char* name, auto run) {
+    run(pipeline, chunks, streams);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    valid = validate(name) && valid;
+    const TimingStats t = time([&](cudaStream_t) { run(pipeline, chunks, streams); });
+    CUDA_CHECK(cudaDeviceSynchronize());
+    valid = validate(name) && valid;
+    return t;
+  };
+  const TimingStats v1 = schedule_row("async v1", run_async_v1);
+  const TimingStats v2 = schedule_row("async v2", run_async_v2);
+
+  const auto row = [&](const std::string& name, const TimingStats& t, std::uint64_t moved) {
+    table.add_row({name, fixed(t.median_ms, 3), moved ? fixed(gb_per_s(moved, t.median_ms), 1) : "",
+                   fixed(sequential.median_ms / t.median_ms, 2) + "x", fixed(t.median_ms / slowest, 2) + "x"});
+  };
+  row("copy in alone, pageable memory", pageable_h2d, bytes);
+  row("copy in alone, pinned memory", h2d, bytes);
+  row("kernel alone (" + std::to_string(iterations) + " iterations)", kernel, 0);
+  row("copy out alone, pinned memory", d2h, bytes);
+  row("sequential: in, kernel, out", sequential, 0);
+  row("async v1: " + std::to_string(chunks.size()) + " chunks, " + std::to_string(o.streams) + " streams", v1, 0);
+  row("async v2: stage by stage", v2, 0);
+
+  std::cout << o.mib << " MiB of uint32 each way, " << chunks.size() << " chunks over " << o.streams
+            << " streams, median of " << o.timing.reps << " runs (host to device measured by cudaMemcpy: "
+            << fixed(gb_per_s(bytes, h2d.median_ms), 1) << " GB/s pinned)\n\n";
+  table.print(std::cout);
+
+  for (const auto& schedule : {std::pair{"async v1", run_async_v1}, std::pair{"async v2", run_async_v2}}) {
+    const auto run = schedule.second;
+    Timeline timeline;
+    Pipeline traced(in.data(), out.data(), dev_in.data(), dev_out.data(), iterations, &timeline);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    timeline.start(main_stream);
+    on_all_streams(main_stream, [&] { run(traced, chunks, streams); });
+    std::cout << "\ntimeline of " << schedule.first << " (H copy in, K kernel, D copy out):\n";
+    timeline.print(std::cout);
+  }
+  const double best = std::min(v1.median_ms, v2.median_ms);
+  std::cout << "\nbest asynchronous: " << fixed(sequential.median_ms / best, 2) << "x faster than sequential, "
+            << fixed(best / slowest, 2) << "x the slowest single stage\n";
+  return valid ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Lesson 06: overlapping copies and kernels with streams"};
+  Options o;
+  app.add_option("--mib", o.mib, "MiB each way")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 14))->capture_default_str();
+  app.add_option("--chunks", o.chunks, "chunks")->check(CLI::Range(std::size_t{1}, std::size_t{4096}))->capture_default_str();
+  app.add_option("--streams", o.streams, "streams")->check(CLI::Range(std::size_t{1}, std::size_t{64}))->capture_default_str();
+  app.add_option("--iterations", o.iterations, "generator steps per element (0: match the copy time)")
+      ->check(CLI::Range(0, 1 << 20))->capture_default_str();
+  app.add_option("--reps", o.timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  return run_driver("06-streams", [&] { return experiment(o); });
+}
