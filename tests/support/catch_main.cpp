@@ -84,8 +84,10 @@ int main(int argc, char* argv[]) {
     std::cout << "SKIPPED: " << reason << '\n';
     return kSkipReturnCode;
   }
-  data.testsOrTags.clear();
-  for (const auto& name : host_tests) data.testsOrTags.push_back(exact_spec(name));
+  // One spec, the names joined by ',' (OR): separate entries would be ANDed into one filter.
+  std::string spec;
+  for (const auto& name : host_tests) spec += (spec.empty() ? "" : ",") + exact_spec(name);
+  data.testsOrTags = {spec};
   session.useConfigData(data);
   const int rc = session.run();
   std::cout << "note: skipped " << gpu_tests << " GPU test case(s): " << reason << '\n';

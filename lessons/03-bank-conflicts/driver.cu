@@ -1,0 +1,103 @@
+// Lesson 03 - bank conflicts: the experiment. Times the copy (the ceiling), the two naive transposes,
+// the 32x32 shared-memory tile and the padded 32x33 tile on one matrix, beside the device copy
+// bandwidth measured in the same run. Every version is validated before and after it is timed.
+//
+//   ./build/default/bin/03-bank-conflicts [--rows R] [--cols C] [--reps N]
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "common/bandwidth.hpp"
+#include "common/buffers.hpp"
+#include "common/cli_parse.hpp"
+#include "common/driver.hpp"
+#include "common/generators.hpp"
+#include "common/report.hpp"
+#include "common/table.hpp"
+#include "common/timing.hpp"
+#include "transpose.hpp"
+#include "transpose_check.hpp"
+
+using namespace cudamatch;
+
+namespace {
+
+using TransposeFunction = void (*)(const float*, float*, std::size_t, std::size_t, cudaStream_t);
+
+struct Version {
+  std::string name;
+  TransposeFunction run;
+  bool transposes;  // false: the copy, whose output is its input
+  std::string note;
+};
+
+const std::string kCopy = "copy (ceiling)";
+const std::string kTiled = "tiled 32x32";
+const std::string kPadded = "padded 32x33";
+
+// Runs `version` once into a poisoned output; true when every element equals `expected`.
+bool validate(const Version& version, const DeviceBuffer<float>& din, DeviceBuffer<float>& dout, std::size_t rows,
+              std::size_t cols, const std::vector<float>& expected, const char* when) {
+  dout.fill_bytes(0xFF);
+  version.run(din.data(), dout.data(), rows, cols, nullptr);
+  std::vector<float> out(expected.size());
+  dout.download(out.data(), out.size());
+  const std::size_t wrong = count_mismatches(expected.data(), out.data(), out.size());
+  if (wrong != 0) std::cerr << version.name << ": validation " << when << " timing: " << wrong << " wrong elements\n";
+  return wrong == 0;
+}
+
+int experiment(std::size_t rows, std::size_t cols, int reps) {
+  const RunContext context = measure_run_context(std::cout);
+  const std::size_t count = rows * cols;
+  const std::uint64_t bytes = 2 * sizeof(float) * static_cast<std::uint64_t>(count);  // read + write
+  std::cout << "transpose of a " << rows << " x " << cols << " float matrix (" << fixed(static_cast<double>(bytes) / 1e6, 1)
+            << " MB read + written), median of " << reps << " runs\n\n";
+
+  const std::vector<float> in = random_floats(count, 1);
+  const std::vector<float> transposed = transpose_reference(in, rows, cols);
+  DeviceBuffer<float> din(count), dout(count);
+  din.upload(in.data(), count);
+
+  const std::vector<Version> versions = {
+      {kCopy, transpose_copy, false, "no transpose: reads and writes coalesced"},
+      {"naive write-strided", transpose_naive_write_strided, true, "writes: 32 sectors per warp request"},
+      {"naive read-strided", transpose_naive_read_strided, true, "reads: 32 sectors per warp request"},
+      {kTiled, transpose_tiled, true, "column reads of the tile: 32-way bank conflict"},
+      {kPadded, transpose_padded, true, "one word of padding per tile row"},
+  };
+  BandwidthReport report(context);
+  for (const Version& version : versions) {
+    const std::vector<float>& expected = version.transposes ? transposed : in;
+    if (!validate(version, din, dout, rows, cols, expected, "before")) return 1;
+    const TimingStats time = time_on_gpu(
+        [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, TimingOptions{3, reps});
+    if (!validate(version, din, dout, rows, cols, expected, "after")) return 1;
+    report.add(version.name, time, bytes, version.note);
+  }
+  report.print(std::cout);
+
+  const double padded = report.gbps(kPadded);
+  const double tiled = report.gbps(kTiled);
+  std::cout << "\n" << kPadded << " reaches " << fixed(percent_of(padded, report.gbps(kCopy)), 1) << "% of the "
+            << kCopy << " row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2) << "x as fast as "
+            << kTiled << ".\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Lesson 03: matrix transpose, naive, through a shared-memory tile, and padded"};
+  std::size_t rows = 8192, cols = 8192;  // 256 MiB per matrix: many times any GPU's L2
+  int reps = 20;
+  app.add_option("--rows", rows, "rows of the input matrix")
+      ->check(CLI::Range(std::size_t{1}, kMaxTransposeRows))
+      ->capture_default_str();
+  app.add_option("--cols", cols, "columns of the input matrix")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+      ->capture_default_str();
+  app.add_option("--reps", reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  return run_driver("03-bank-conflicts", [&] { return experiment(rows, cols, reps); });
+}
