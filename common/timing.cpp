@@ -1,6 +1,7 @@
 #include "common/timing.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "common/buffers.hpp"
 
@@ -20,8 +21,14 @@ TimingStats summarize_ms(std::vector<double> samples) {
 
 TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options,
                         cudaStream_t stream) {
-  for (int i = 0; i < options.warmup; ++i) work(stream);
-  CUDA_CHECK(cudaStreamSynchronize(stream));
+  const auto warmup_start = std::chrono::steady_clock::now();
+  for (int i = 0;; ++i) {
+    const double elapsed_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - warmup_start).count();
+    if (i >= options.warmup && (options.warmup == 0 || elapsed_ms >= options.warmup_min_ms)) break;
+    work(stream);
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
 
   const int reps = std::max(options.reps, 1);
   std::vector<CudaEvent> starts(reps), stops(reps);

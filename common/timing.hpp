@@ -22,7 +22,9 @@ struct TimingStats {
 TimingStats summarize_ms(std::vector<double> samples);
 
 struct TimingOptions {
-  int warmup = 3;
+  int warmup = 3;               // untimed runs first, at least this many (0: none at all) ...
+  double warmup_min_ms = 50.0;  // ... and for at least this long: an idle GPU's clocks take tens of
+                                // milliseconds to ramp up, longer than a few runs of a short kernel
   int reps = 20;
 };
 

@@ -7,13 +7,16 @@ namespace {
 
 // Given: the strided mapping. threadIdx.x picks the ROW, so the 32 threads of a warp touch
 // a[row][col] for 32 consecutive rows: addresses 4 * cols bytes apart, 32 sectors per request.
+// Each thread adds the elements of 4 columns, kBlockY apart.
 __global__ void add_2d_strided_kernel(const float* __restrict__ a, const float* __restrict__ b,
                                       float* __restrict__ c, int rows, int cols) {
   const int row = blockIdx.x * blockDim.x + threadIdx.x;
-  const int col = blockIdx.y * blockDim.y + threadIdx.y;
-  if (row < rows && col < cols) {
-    const std::size_t i = static_cast<std::size_t>(row) * cols + col;
-    c[i] = a[i] + b[i];
+  const int first_col = blockIdx.y * lesson01::kTileY + threadIdx.y;
+  for (int col = first_col; col < first_col + lesson01::kTileY; col += blockDim.y) {
+    if (row < rows && col < cols) {
+      const std::size_t i = static_cast<std::size_t>(row) * cols + col;
+      c[i] = a[i] + b[i];
+    }
   }
 }
 
@@ -22,10 +25,13 @@ __global__ void add_2d_coalesced_kernel(const float* __restrict__ a, const float
   // TODO(01-coalescing): the coalesced mapping.
   //   Map threadIdx.x to the COLUMN and threadIdx.y to the ROW (the launcher below already sizes
   //   gridDim.x by columns and gridDim.y by rows), so that the 32 threads of a warp read 32
-  //   neighbouring floats of one row: 128 bytes, 4 sectors per request.
-  //   1. col = blockIdx.x * blockDim.x + threadIdx.x;  row = blockIdx.y * blockDim.y + threadIdx.y;
-  //   2. if both are inside the matrix, compute the row-major offset row * cols + col in std::size_t
-  //      (an int overflows past 2^31 elements) and set c = a + b there.
+  //   neighbouring floats of one row: 128 bytes, 4 sectors per request. Mirror the strided kernel
+  //   above with the roles of rows and columns swapped:
+  //   1. col = blockIdx.x * blockDim.x + threadIdx.x; the block's rows start at
+  //      blockIdx.y * lesson01::kTileY, and this thread's first row is threadIdx.y after that;
+  //   2. loop over the block's 32 rows in steps of blockDim.y (4 rows per thread); for each row inside
+  //      the matrix, compute the row-major offset row * cols + col in std::size_t (an int overflows
+  //      past 2^31 elements) and set c = a + b there.
 }
 
 __global__ void add_1d_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,

@@ -10,15 +10,16 @@ namespace lesson01 {
 
 inline constexpr unsigned kBlockX = 32;  // one warp along x
 inline constexpr unsigned kBlockY = 8;
+inline constexpr int kTileY = 32;        // elements along y per block: 4 per thread
 
-// A grid of kBlockX x kBlockY blocks covering `x_extent` threads along x and `y_extent` along y.
+// A grid of blocks covering `x_extent` threads along x and `y_extent` elements along y.
 inline dim3 grid_covering(int x_extent, int y_extent) {
-  const unsigned gy = (static_cast<unsigned>(y_extent) + kBlockY - 1) / kBlockY;
-  if (gy > static_cast<unsigned>(kMaxGridY)) {
+  if (y_extent > kMaxExtentY) {
     throw std::invalid_argument("2-D add: " + std::to_string(y_extent) + " is too large for gridDim.y (at most " +
-                                std::to_string(kMaxGridY * kBlockY) + "); lesson 05's grid-stride loops lift this");
+                                std::to_string(kMaxExtentY) + "); lesson 05's grid-stride loops lift this");
   }
-  return dim3((static_cast<unsigned>(x_extent) + kBlockX - 1) / kBlockX, gy);
+  return dim3((static_cast<unsigned>(x_extent) + kBlockX - 1) / kBlockX,
+              (static_cast<unsigned>(y_extent) + kTileY - 1) / kTileY);
 }
 
 }  // namespace lesson01

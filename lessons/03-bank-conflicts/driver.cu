@@ -66,12 +66,14 @@ int experiment(std::size_t rows, std::size_t cols, int reps) {
       {kTiled, transpose_tiled, true, "column reads of the tile: 32-way bank conflict"},
       {kPadded, transpose_padded, true, "one word of padding per tile row"},
   };
+  TimingOptions timing;
+  timing.reps = reps;
   BandwidthReport report(context);
   for (const Version& version : versions) {
     const std::vector<float>& expected = version.transposes ? transposed : in;
     if (!validate(version, din, dout, rows, cols, expected, "before")) return 1;
     const TimingStats time = time_on_gpu(
-        [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, TimingOptions{3, reps});
+        [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
     if (!validate(version, din, dout, rows, cols, expected, "after")) return 1;
     report.add(version.name, time, bytes, version.note);
   }

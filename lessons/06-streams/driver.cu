@@ -23,10 +23,10 @@ namespace {
 
 struct Options {
   std::size_t mib = 256;
-  std::size_t chunks = 16;
+  std::size_t chunks = 32;
   std::size_t streams = 4;
   int iterations = 0;  // 0: choose so that the kernel takes about as long as the copy in
-  TimingOptions timing{2, 10};
+  TimingOptions timing;
 };
 
 int experiment(const Options& o) {
@@ -147,6 +147,7 @@ int experiment(const Options& o) {
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 06: overlapping copies and kernels with streams"};
   Options o;
+  o.timing.reps = 10;
   app.add_option("--mib", o.mib, "MiB each way")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 14))->capture_default_str();
   app.add_option("--chunks", o.chunks, "chunks")->check(CLI::Range(std::size_t{1}, std::size_t{4096}))->capture_default_str();
   app.add_option("--streams", o.streams, "streams")->check(CLI::Range(std::size_t{1}, std::size_t{64}))->capture_default_str();

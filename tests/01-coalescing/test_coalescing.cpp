@@ -38,7 +38,7 @@ void check_2d(const Add2d& add, int rows, int cols, std::uint64_t seed) {
 }
 
 const std::vector<std::pair<int, int>> kShapes = {{1, 1},   {1, 33},    {33, 1},    {7, 31},   {32, 32},
-                                                   {33, 65}, {255, 257}, {1000, 999}, {3, 5000}, {4099, 3}};
+                                                   {33, 65}, {255, 257}, {1000, 999}, {3, 5000}, {4099, 3}, {65, 31}};
 
 }  // namespace
 
@@ -83,7 +83,7 @@ TEST_CASE("the 1-D add writes exactly the n elements after the offset, aligned o
 }
 
 TEST_CASE("a matrix too large for gridDim.y is refused, not launched wrong", "[coalescing]") {
-  // The strided launch puts columns on gridDim.y: 8 x 65535 is the most it can cover.
-  CHECK_THROWS_AS(add_2d_strided(nullptr, nullptr, nullptr, 1, 8 * kMaxGridY + 1, nullptr), std::invalid_argument);
-  CHECK_THROWS_AS(add_2d_coalesced(nullptr, nullptr, nullptr, 8 * kMaxGridY + 1, 1, nullptr), std::invalid_argument);
+  // The strided launch puts columns on gridDim.y, the coalesced one rows.
+  CHECK_THROWS_AS(add_2d_strided(nullptr, nullptr, nullptr, 1, kMaxExtentY + 1, nullptr), std::invalid_argument);
+  CHECK_THROWS_AS(add_2d_coalesced(nullptr, nullptr, nullptr, kMaxExtentY + 1, 1, nullptr), std::invalid_argument);
 }
