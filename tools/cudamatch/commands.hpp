@@ -3,13 +3,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include <functional>
+
 namespace cudamatch::cli {
 
 // Exit statuses, as grep uses them: 0 success, 1 nothing found, 2 trouble (bad input, no GPU).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitTrouble = 2;
 
-// Registers `cudamatch info` on `app`; `run` is set to the subcommand's action.
+// Each registers one subcommand on `app`; when it is chosen, `run` is set to its action.
 void add_info_command(CLI::App& app, std::function<int()>& run);
+void add_search_command(CLI::App& app, std::function<int()>& run);
+void add_bench_command(CLI::App& app, std::function<int()>& run);
 
 }  // namespace cudamatch::cli

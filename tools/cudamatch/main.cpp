@@ -5,15 +5,21 @@
 
 #include "commands.hpp"
 #include "common/cli_parse.hpp"
+#include "pattern_source.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"cudamatch: exact string matching on the GPU (grep -F over bytes), and the numbers behind it"};
   app.require_subcommand(1);
   std::function<int()> run;
   cudamatch::cli::add_info_command(app, run);
+  cudamatch::cli::add_search_command(app, run);
+  cudamatch::cli::add_bench_command(app, run);
   if (const int status = cudamatch::parse_command_line(app, argc, argv); status >= 0) return status;
   try {
     return run();
+  } catch (const cudamatch::cli::UsageError& e) {
+    std::cerr << "cudamatch: " << e.what() << '\n';
+    return cudamatch::cli::kExitTrouble;
   } catch (const std::exception& e) {
     std::cerr << "cudamatch: error: " << e.what() << '\n';
     return cudamatch::cli::kExitTrouble;

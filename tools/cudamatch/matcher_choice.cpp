@@ -1,0 +1,52 @@
+#include "matcher_choice.hpp"
+
+#include "pattern_source.hpp"
+
+namespace cudamatch::cli {
+
+namespace {
+std::string algorithm_list() {
+  std::string list;
+  for (Algorithm a : all_algorithms()) list += (list.empty() ? "" : ", ") + std::string(algorithm_name(a));
+  return list;
+}
+}  // namespace
+
+AlgorithmSpec parse_algorithm_spec(const std::string& spec) {
+  AlgorithmSpec result;
+  if (spec.empty()) return result;
+  const std::size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  result.algorithm = parse_algorithm(name);
+  if (!result.algorithm) throw UsageError("unknown algorithm '" + name + "' (choose from " + algorithm_list() + ")");
+  if (colon != std::string::npos) {
+    const std::string version = spec.substr(colon + 1);
+    const bool well_formed = version.size() >= 2 && version[0] == 'v' &&
+                             version.find_first_not_of("0123456789", 1) == std::string::npos && version.size() <= 4;
+    if (!well_formed) throw UsageError("bad version '" + version + "' in '" + spec + "' (write it as v0, v1, ...)");
+    result.version = std::stoi(version.substr(1));
+  }
+  return result;
+}
+
+Backend parse_backend(const std::string& name) {
+  if (name == "cpu") return Backend::cpu;
+  if (name == "cuda") return Backend::cuda;
+  throw UsageError("unknown backend '" + name + "' (choose from cuda, cpu)");
+}
+
+Algorithm default_algorithm(std::size_t m) { return m < 16 ? Algorithm::epsm : Algorithm::ssef; }
+
+std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
+                                         ByteView pattern) {
+  const std::string name = algorithm_name(algorithm);
+  if (backend == Backend::cuda) {
+    throw UsageError("the CUDA backend of " + name + " is not built yet (it arrives with lessons 07-12); use --backend cpu");
+  }
+  if (version && *version != 0) {
+    throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) + ")");
+  }
+  return make_cpu_matcher(algorithm, pattern);
+}
+
+}  // namespace cudamatch::cli

@@ -1,0 +1,49 @@
+#include "pattern_source.hpp"
+
+#include <cctype>
+
+#include "common/file_io.hpp"
+
+namespace cudamatch::cli {
+
+namespace {
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+}  // namespace
+
+std::vector<std::uint8_t> decode_hex(const std::string& hex) {
+  std::string digits;
+  std::size_t start = hex.rfind("0x", 0) == 0 || hex.rfind("0X", 0) == 0 ? 2 : 0;
+  for (std::size_t i = start; i < hex.size(); ++i) {
+    const char c = hex[i];
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    if (hex_value(c) < 0) {
+      throw UsageError("--hex: '" + std::string(1, c) + "' at position " + std::to_string(i + 1) +
+                       " is not a hex digit");
+    }
+    digits += c;
+  }
+  if (digits.size() % 2 != 0) throw UsageError("--hex: an odd number of hex digits (" + std::to_string(digits.size()) + ")");
+  std::vector<std::uint8_t> bytes(digits.size() / 2);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    bytes[i] = static_cast<std::uint8_t>(hex_value(digits[2 * i]) * 16 + hex_value(digits[2 * i + 1]));
+  }
+  return bytes;
+}
+
+std::vector<std::uint8_t> load_pattern(PatternKind kind, const std::string& value) {
+  std::vector<std::uint8_t> pattern;
+  switch (kind) {
+    case PatternKind::file: pattern = read_file(value); break;
+    case PatternKind::hex: pattern = decode_hex(value); break;
+    case PatternKind::literal: pattern.assign(value.begin(), value.end()); break;
+  }
+  if (pattern.empty()) throw UsageError(kind == PatternKind::file ? "the pattern file '" + value + "' is empty" : "the pattern is empty");
+  return pattern;
+}
+
+}  // namespace cudamatch::cli

@@ -1,0 +1,134 @@
+// `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU.
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "common/bandwidth.hpp"
+#include "common/device_info.hpp"
+#include "common/file_io.hpp"
+#include "file_scan.hpp"
+#include "matcher_choice.hpp"
+#include "pattern_source.hpp"
+
+namespace cudamatch::cli {
+
+namespace {
+
+constexpr int kExitNoMatch = 1;
+
+struct SearchOptions {
+  std::string algorithm;
+  std::string backend;
+  bool count_only = false;
+  bool byte_offset = false;  // grep's -b; offsets are what search prints anyway
+  std::string pattern_file;
+  std::string hex;
+  std::vector<std::string> args;  // [PATTERN] FILE...
+  std::size_t chunk_bytes = 64 * kMiB;
+};
+
+// Appends "PREFIX" + number + '\n' to `out`.
+void append_line(std::string& out, const std::string& prefix, std::uint64_t number) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
+  out += prefix;
+  out.append(digits, end);
+  out += '\n';
+}
+
+Backend choose_backend(const std::string& requested) {
+  if (!requested.empty()) return parse_backend(requested);
+  // No backend named: the GPU when there is one and the algorithm has a CUDA version there.
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) {
+    std::cerr << "cudamatch: no CUDA device (" << devices.reason << "): searching on the CPU\n";
+  } else {
+    std::cerr << "cudamatch: the CUDA backend arrives with lessons 07-12: searching on the CPU\n";
+  }
+  return Backend::cpu;
+}
+
+int run_search(const SearchOptions& o) {
+  PatternKind kind = PatternKind::literal;
+  std::string pattern_value;
+  std::vector<std::string> files = o.args;
+  if (!o.pattern_file.empty() && !o.hex.empty()) throw UsageError("give the pattern once: -f or --hex, not both");
+  if (!o.pattern_file.empty()) {
+    kind = PatternKind::file;
+    pattern_value = o.pattern_file;
+  } else if (!o.hex.empty()) {
+    kind = PatternKind::hex;
+    pattern_value = o.hex;
+  } else {
+    if (files.empty()) throw UsageError("no pattern given");
+    pattern_value = files.front();
+    files.erase(files.begin());
+  }
+  if (files.empty()) throw UsageError("no file given (use - for standard input)");
+  const std::vector<std::uint8_t> pattern = load_pattern(kind, pattern_value);
+  const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
+  const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(pattern.size()));
+  const Backend backend = choose_backend(o.backend);
+  const std::unique_ptr<CpuMatcher> matcher = make_matcher(backend, algorithm, spec.version, pattern);
+
+  const bool with_names = files.size() > 1;
+  bool any_match = false, any_error = false;
+  std::vector<std::uint64_t> offsets;
+  std::string out;
+  for (const std::string& file : files) {
+    const std::string prefix = with_names ? file + ":" : "";
+    std::uint64_t count = 0;
+    try {
+      scan_file(file, pattern.size() - 1, o.chunk_bytes, [&](ByteView piece, std::uint64_t base) {
+        if (o.count_only) {
+          count += matcher->count(piece);
+          return;
+        }
+        offsets.clear();
+        matcher->find_all(piece, base, offsets);
+        count += offsets.size();
+        out.clear();
+        for (std::uint64_t offset : offsets) append_line(out, prefix, offset);
+        std::fwrite(out.data(), 1, out.size(), stdout);
+      });
+    } catch (const FileError& e) {
+      std::fflush(stdout);
+      std::cerr << "cudamatch: " << e.what() << '\n';
+      any_error = true;
+      continue;
+    }
+    if (o.count_only) {
+      out.clear();
+      append_line(out, prefix, count);
+      std::fwrite(out.data(), 1, out.size(), stdout);
+    }
+    any_match = any_match || count > 0;
+  }
+  std::fflush(stdout);
+  if (any_error) return kExitTrouble;
+  return any_match ? kExitOk : kExitNoMatch;
+}
+
+}  // namespace
+
+void add_search_command(CLI::App& app, std::function<int()>& run) {
+  auto* search = app.add_subcommand(
+      "search",
+      "Print the byte offset of every occurrence of PATTERN (overlapping ones included) in each FILE, like\n"
+      "grep -F -b -o over raw bytes. Exit status: 0 matches found, 1 none, 2 trouble.\n"
+      "Default algorithm: epsm for patterns under 16 bytes, ssef from 16 bytes on (the fastest on the CPU).");
+  auto o = std::make_shared<SearchOptions>();
+  search->add_option("-a,--algorithm", o->algorithm, "bf, kmp, bm, sunday, epsm or ssef, optionally :vN for a version");
+  search->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a GPU and a CUDA version exist)");
+  search->add_flag("-c,--count", o->count_only, "print only the number of occurrences (per file)");
+  search->add_flag("-b,--byte-offset", o->byte_offset, "print byte offsets (what search prints anyway; for grep habits)");
+  search->add_option("-f,--pattern-file", o->pattern_file, "read the pattern's raw bytes from this file");
+  search->add_option("--hex", o->hex, "the pattern as hex digits, e.g. 00ff0a");
+  search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file")->group("")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
+  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input)")->required();
+  search->callback([&run, o] { run = [o] { return run_search(*o); }; });
+}
+
+}  // namespace cudamatch::cli

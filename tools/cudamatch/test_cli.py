@@ -1,0 +1,184 @@
+"""End-to-end tests of `cudamatch search` and `cudamatch bench`, run as a user runs them.
+
+The binary comes from $CUDAMATCH (CTest sets it). Python's bytes.find is the independent oracle.
+Run: CUDAMATCH=build/ci/bin/cudamatch python3 -m unittest -v test_cli   (from tools/cudamatch)
+"""
+import csv
+import os
+import random
+import subprocess
+import tempfile
+import unittest
+
+BINARY = os.environ.get("CUDAMATCH", "cudamatch")
+DATA = os.environ.get("CUDAMATCH_DATA", "")
+ALGORITHMS = ["bf", "kmp", "bm", "sunday", "epsm", "ssef"]
+
+
+def occurrences(text, pattern):
+    found, i = [], text.find(pattern)
+    while i >= 0:
+        found.append(i)
+        i = text.find(pattern, i + 1)
+    return found
+
+
+def run(*args, stdin=None):
+    return subprocess.run([BINARY, *args], input=stdin, capture_output=True, timeout=600)
+
+
+class SearchTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def file(self, name, data):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def offsets(self, result):
+        return [int(line) for line in result.stdout.split()]
+
+    def test_prints_every_overlapping_offset(self):
+        path = self.file("t", b"aaaa needle aaa")
+        result = run("search", "--backend", "cpu", "aa", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.offsets(result), [0, 1, 2, 12, 13])
+        self.assertEqual(result.stderr, b"")
+
+    def test_no_match_exits_1_silently(self):
+        result = run("search", "--backend", "cpu", "zebra", self.file("t", b"no such animal"))
+        self.assertEqual((result.returncode, result.stdout, result.stderr), (1, b"", b""))
+
+    def test_several_files_are_prefixed_and_counted(self):
+        a, b = self.file("a", b"xyxy"), self.file("b", b"y")
+        result = run("search", "--backend", "cpu", "y", a, b)
+        self.assertEqual(result.stdout.decode().split(), [f"{a}:1", f"{a}:3", f"{b}:0"])
+        result = run("search", "--backend", "cpu", "-c", "y", a, b)
+        self.assertEqual(result.stdout.decode().split(), [f"{a}:2", f"{b}:1"])
+        result = run("search", "--backend", "cpu", "-c", "-b", "y", a)
+        self.assertEqual(result.stdout, b"2\n")
+
+    def test_binary_patterns_from_hex_and_from_a_file(self):
+        data = bytes(range(256)) * 3 + b"\x00\xff\x00\xff"
+        path = self.file("bin", data)
+        expected = occurrences(data, b"\x00\xff")
+        self.assertEqual(self.offsets(run("search", "--backend", "cpu", "--hex", "00ff", path)), expected)
+        pattern = self.file("pattern", b"\xfe\xff\x00")
+        self.assertEqual(self.offsets(run("search", "--backend", "cpu", "-f", pattern, path)),
+                         occurrences(data, b"\xfe\xff\x00"))
+
+    def test_every_algorithm_gives_the_same_answer(self):
+        rng = random.Random(5)
+        data = bytes(rng.choice(b"ab") for _ in range(5000))
+        path = self.file("ab", data)
+        for m in (1, 3, 8, 16, 17, 32, 40):
+            pattern = data[100:100 + m]
+            expected = occurrences(data, pattern)
+            for algorithm in ALGORITHMS + ["ssef:v0"]:
+                result = run("search", "--backend", "cpu", "-a", algorithm, "--hex", pattern.hex(), path)
+                self.assertEqual(self.offsets(result), expected, f"{algorithm} m={m}")
+
+    def test_matches_across_chunk_edges_are_found_once(self):
+        rng = random.Random(6)
+        data = bytes(rng.choice(b"abc") for _ in range(20000))
+        path = self.file("abc", data)
+        for m, chunk in ((1, 1), (2, 7), (5, 5), (33, 64), (100, 1000)):
+            pattern = data[999:999 + m]
+            result = run("search", "--backend", "cpu", "--chunk-bytes", str(chunk), "--hex", pattern.hex(), path)
+            self.assertEqual(self.offsets(result), occurrences(data, pattern), f"m={m} chunk={chunk}")
+
+    def test_standard_input(self):
+        result = run("search", "--backend", "cpu", "ab", "-", stdin=b"abcab")
+        self.assertEqual(self.offsets(result), [0, 3])
+
+    def test_errors_are_one_line_and_exit_2(self):
+        good = self.file("good", b"abc")
+        cases = {
+            "missing file": ["search", "--backend", "cpu", "a", os.path.join(self.dir.name, "missing")],
+            "directory": ["search", "--backend", "cpu", "a", self.dir.name],
+            "empty pattern": ["search", "--backend", "cpu", "", good],
+            "bad hex": ["search", "--backend", "cpu", "--hex", "0g", good],
+            "odd hex": ["search", "--backend", "cpu", "--hex", "abc", good],
+            "unknown algorithm": ["search", "--backend", "cpu", "-a", "grep", "a", good],
+            "unknown version": ["search", "--backend", "cpu", "-a", "kmp:v7", "a", good],
+            "unbuilt backend": ["search", "--backend", "cuda", "a", good],
+            "unknown backend": ["search", "--backend", "tpu", "a", good],
+            "no file": ["search", "--backend", "cpu", "a"],
+            "empty pattern file": ["search", "--backend", "cpu", "-f", self.file("empty", b""), good],
+        }
+        for name, args in cases.items():
+            result = run(*args)
+            self.assertEqual(result.returncode, 2, f"{name}: {result.stderr}")
+            lines = result.stderr.decode().strip().splitlines()
+            self.assertGreaterEqual(len(lines), 1, name)
+            self.assertTrue(lines[0].startswith("cudamatch") or lines[0].startswith("--") or "required" in lines[0]
+                            or "Run with" in result.stderr.decode(), f"{name}: {lines}")
+            self.assertNotIn(b"Traceback", result.stderr)
+            self.assertNotIn(b"terminate called", result.stderr, name)
+
+    def test_a_missing_file_does_not_stop_the_others(self):
+        good = self.file("good", b"abab")
+        result = run("search", "--backend", "cpu", "ab", os.path.join(self.dir.name, "missing"), good)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stdout.decode().split(), [f"{good}:0", f"{good}:2"])
+        self.assertIn(b"No such file", result.stderr)
+
+    def test_without_a_backend_the_cpu_is_used_and_said_once(self):
+        result = run("search", "b", self.file("t", b"abcb"))
+        self.assertEqual(self.offsets(result), [1, 3])
+        self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1)
+        self.assertIn(b"searching on the CPU", result.stderr)
+
+    @unittest.skipUnless(DATA and os.path.exists(os.path.join(DATA, "bible.txt")), "corpora not fetched")
+    def test_corpora_agree_with_an_independent_oracle(self):
+        rng = random.Random(7)
+        for name in ("bible.txt", "E.coli", "world192.txt"):
+            path = os.path.join(DATA, name)
+            with open(path, "rb") as f:
+                text = f.read()
+            for m in (1, 2, 5, 12, 16, 31, 64, 300):
+                start = rng.randrange(len(text) - m)
+                pattern = text[start:start + m]
+                result = run("search", "--backend", "cpu", "--hex", pattern.hex(), path)
+                self.assertEqual(self.offsets(result), occurrences(text, pattern), f"{name} m={m}")
+
+
+class BenchTest(unittest.TestCase):
+    def test_bench_writes_table_csv_and_plot(self):
+        with tempfile.TemporaryDirectory() as d:
+            csv_path, png = os.path.join(d, "b.csv"), os.path.join(d, "b.png")
+            args = ["bench", "--corpora", "E.coli,bible.txt", "--lengths", "4,64", "--patterns", "3", "--csv", csv_path]
+            try:
+                import matplotlib  # noqa: F401
+                args += ["--plot", png]
+            except ImportError:
+                png = None
+            result = run(*args)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn(b"all correct", result.stdout)
+            with open(csv_path) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(len(rows), 2 * 2 * (len(ALGORITHMS) + 2))
+            self.assertTrue(all(r["correct"] == "1" and float(r["gbps"]) > 0 for r in rows))
+            if png:
+                self.assertGreater(os.path.getsize(png), 10000)
+
+    def test_bench_without_corpora_uses_stand_ins_and_says_so(self):
+        with tempfile.TemporaryDirectory() as d:
+            result = run("bench", "--data", d, "--corpora", "world192.txt", "--lengths", "8", "--patterns", "2",
+                         "--algorithms", "sunday", "--no-compare")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn(b"synthetic", result.stderr)
+            self.assertIn(b"SYNTHETIC", result.stdout)
+
+    def test_bench_rejects_bad_choices(self):
+        for args in (["--algorithms", "grep"], ["--compare", "awk"], ["--backend", "cuda"], ["--lengths", "0"]):
+            result = run("bench", "--corpora", "E.coli", "--patterns", "1", *args)
+            self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,106 @@
+// The pieces of the command line, tested without running it: pattern decoding, algorithm choice and
+// the overlapping file scan.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+#include "common/brute_force.hpp"
+#include "common/file_io.hpp"
+#include "common/generators.hpp"
+#include "common/random.hpp"
+#include "file_scan.hpp"
+#include "matcher_choice.hpp"
+#include "pattern_source.hpp"
+
+using namespace cudamatch;
+using namespace cudamatch::cli;
+
+namespace {
+std::string temp_path(const std::string& name) {
+  const char* dir = std::getenv("TMPDIR");
+  return std::string(dir ? dir : "/tmp") + "/cudamatch-cli-" + std::to_string(::getpid()) + "-" + name;
+}
+}  // namespace
+
+TEST_CASE("hex patterns decode, with spaces and 0x, and bad ones are refused", "[cli]") {
+  CHECK(decode_hex("00ff0A") == std::vector<std::uint8_t>{0x00, 0xFF, 0x0A});
+  CHECK(decode_hex("0x48 65 6c") == std::vector<std::uint8_t>{'H', 'e', 'l'});
+  CHECK(decode_hex("").empty());
+  CHECK_THROWS_WITH(decode_hex("abc"), Catch::Contains("odd number"));
+  CHECK_THROWS_WITH(decode_hex("zz"), Catch::Contains("not a hex digit"));
+}
+
+TEST_CASE("patterns come from the command line, a file or hex, and are never empty", "[cli]") {
+  CHECK(load_pattern(PatternKind::literal, "ab") == std::vector<std::uint8_t>{'a', 'b'});
+  CHECK(load_pattern(PatternKind::hex, "0001") == std::vector<std::uint8_t>{0, 1});
+  const std::string path = temp_path("pattern");
+  write_file(path, {0x00, 0x80, 0xFF});
+  CHECK(load_pattern(PatternKind::file, path) == std::vector<std::uint8_t>{0x00, 0x80, 0xFF});
+  write_file(path, {});
+  CHECK_THROWS_AS(load_pattern(PatternKind::file, path), UsageError);
+  std::remove(path.c_str());
+  CHECK_THROWS_AS(load_pattern(PatternKind::literal, ""), UsageError);
+  CHECK_THROWS_AS(load_pattern(PatternKind::hex, ""), UsageError);
+  CHECK_THROWS_AS(load_pattern(PatternKind::file, path), FileError);
+}
+
+TEST_CASE("algorithm specs name an algorithm and optionally a version", "[cli]") {
+  CHECK_FALSE(parse_algorithm_spec("").algorithm.has_value());
+  CHECK(*parse_algorithm_spec("ssef").algorithm == Algorithm::ssef);
+  const AlgorithmSpec kmp = parse_algorithm_spec("kmp:v2");
+  CHECK(*kmp.algorithm == Algorithm::kmp);
+  CHECK(*kmp.version == 2);
+  CHECK_THROWS_WITH(parse_algorithm_spec("grep"), Catch::Contains("unknown algorithm") && Catch::Contains("sunday"));
+  CHECK_THROWS_WITH(parse_algorithm_spec("bm:2"), Catch::Contains("bad version"));
+  CHECK_THROWS_WITH(parse_algorithm_spec("bm:v"), Catch::Contains("bad version"));
+  CHECK(parse_backend("cpu") == Backend::cpu);
+  CHECK_THROWS_AS(parse_backend("opencl"), UsageError);
+}
+
+TEST_CASE("the CPU backend has v0 of every algorithm and the CUDA backend says it is not built", "[cli]") {
+  const std::vector<std::uint8_t> pattern = {'a', 'b'};
+  for (Algorithm a : all_algorithms()) {
+    CHECK(make_matcher(Backend::cpu, a, std::nullopt, pattern) != nullptr);
+    CHECK(make_matcher(Backend::cpu, a, 0, pattern) != nullptr);
+    CHECK_THROWS_WITH(make_matcher(Backend::cpu, a, 1, pattern), Catch::Contains("one version"));
+    CHECK_THROWS_WITH(make_matcher(Backend::cuda, a, std::nullopt, pattern), Catch::Contains("not built yet"));
+  }
+  CHECK(default_algorithm(1) == Algorithm::epsm);
+  CHECK(default_algorithm(15) == Algorithm::epsm);
+  CHECK(default_algorithm(16) == Algorithm::ssef);
+  CHECK(default_algorithm(4096) == Algorithm::ssef);
+}
+
+TEST_CASE("a chunked scan finds every occurrence exactly once, across every chunk edge", "[cli]") {
+  const std::string path = temp_path("text");
+  Rng rng(13);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = rng.below(3000);
+    const auto text = random_bytes(n, trial % 2 ? 2 : 256, rng.next());
+    write_file(path, text);
+    const std::size_t m = 1 + rng.below(40);
+    std::vector<std::uint8_t> pattern = random_bytes(m, 2, rng.next());
+    if (m <= n) pattern.assign(text.begin() + static_cast<long>(rng.below(n - m + 1)), text.end());
+    pattern.resize(m);
+    const std::size_t chunk = 1 + rng.below(100);
+    std::vector<std::uint64_t> found;
+    std::uint64_t bytes_seen = 0;
+    scan_file(path, m - 1, chunk, [&](ByteView piece, std::uint64_t base) {
+      CHECK(piece.size <= m - 1 + chunk);
+      for (std::uint64_t o : brute_force_find_all(piece, pattern)) found.push_back(base + o);
+      bytes_seen = base + piece.size;
+    });
+    INFO("n " << n << ", m " << m << ", chunk " << chunk);
+    CHECK(bytes_seen == n);
+    CHECK(found == brute_force_find_all(text, pattern));  // sorted and without duplicates
+  }
+  std::remove(path.c_str());
+}
+
+TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") {
+  const auto ignore = [](ByteView, std::uint64_t) {};
+  CHECK_THROWS_WITH(scan_file(temp_path("missing"), 0, 16, ignore), Catch::Contains("No such file"));
+  CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
+}
