@@ -1,0 +1,111 @@
+// Lesson 07, v1: shared memory and block-privatized output. STARTER: complete the TODO in bf_v1_kernel.
+//
+// Each block owns a tile of kTile consecutive positions. It stages the kTile + m - 1 text bytes those
+// positions need in shared memory with 16-byte loads, and the pattern beside them, so the compare
+// loops never touch global memory. Count mode: the block adds up its matches and issues ONE global
+// atomic. Positions mode, in order and without a sort: pass 1 writes each block's count, an
+// exclusive scan turns counts into each block's first output slot, pass 2 recomputes the matches and
+// writes them there, in position order (a block-wide scan per round of kThreads positions).
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include "common/cuda_check.hpp"
+#include "versions.hpp"
+
+namespace lesson07 {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kRounds = 16;                   // positions per thread
+constexpr int kTile = kThreads * kRounds;     // positions per block: a multiple of 16, so tiles start aligned
+constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
+
+enum class Pass { count, count_per_block, write };
+
+__host__ __device__ constexpr std::size_t staged_bytes(std::size_t m) { return (kTile + m - 1 + 15) / 16 * 16; }
+
+template <Pass kPass>
+__global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                             std::size_t m, unsigned long long* __restrict__ counts,
+                             const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+  // TODO(07-brute-force, v1): the block's tile of positions, from shared memory.
+  //   Block b owns positions [b * kTile, (b + 1) * kTile); they need the text bytes
+  //   [b * kTile, b * kTile + kTile + m - 1).
+  //   1. Stage those bytes in dynamic shared memory (declare `extern __shared__ uint4 shared[];` and
+  //      view it as bytes): staged_bytes(m) / 16 vectors, thread t loading vectors t, t + kThreads, ...
+  //      as uint4 from text + b * kTile (aligned: kTile is a multiple of 16); a vector starting at or
+  //      past n is not loaded (write zeros). Copy the m pattern bytes to shared memory right after the
+  //      staged bytes. __syncthreads().
+  //   2. For round r = 0 .. kRounds-1, thread t checks position b * kTile + r * kThreads + t (it can
+  //      hold an occurrence only if it is <= n - m) by comparing the m bytes in shared memory.
+  //   3. Pass::count and Pass::count_per_block: add up the matches per thread, sum them over the block
+  //      with cub::BlockReduce, and let thread 0 either atomicAdd the sum to counts[0] (count) or store
+  //      it in counts[blockIdx.x] (count_per_block).
+  //      Pass::write: per round, cub::BlockScan's ExclusiveSum over the match flags (1 or 0) gives each
+  //      matching thread its rank; write the position to positions[slot + rank], where slot starts at
+  //      offsets[blockIdx.x] and grows by the round's total; __syncthreads() before the next round
+  //      reuses the scan's temporary storage.
+}
+
+struct Launch {
+  unsigned blocks;
+  std::size_t shared_bytes;
+};
+
+Launch plan(const DeviceText& text, std::size_t m) {
+  const std::size_t candidates = text.size() - m + 1;
+  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), staged_bytes(m) + m};
+}
+
+unsigned long long read_back(const unsigned long long* device_value, cudaStream_t stream) {
+  unsigned long long value = 0;
+  CUDA_CHECK(cudaMemcpyAsync(&value, device_value, sizeof value, cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return value;
+}
+
+}  // namespace
+
+// Patterns too long for the tile and pattern to fit in the default 48 KB of shared memory (about
+// 22 KB) fall back to v0.
+std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, stream);
+  DeviceBuffer<unsigned long long> count(1);
+  CUDA_CHECK(cudaMemsetAsync(count.data(), 0, sizeof(unsigned long long), stream));
+  bf_v1_kernel<Pass::count><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), count.data(), nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+  return read_back(count.data(), stream);
+}
+
+std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
+                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0_positions(text, pattern, positions, stream);
+  // Pass 1: each block's count. The scan's output has one more slot: its last entry is the total.
+  DeviceBuffer<unsigned long long> counts(launch.blocks + 1), offsets(launch.blocks + 1);
+  CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, counts.bytes(), stream));
+  bf_v1_kernel<Pass::count_per_block><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), counts.data(), nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+  std::size_t scratch_bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scratch_bytes, counts.data(), offsets.data(), launch.blocks + 1, stream));
+  DeviceBuffer<std::uint8_t> scratch(scratch_bytes);
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch.data(), scratch_bytes, counts.data(), offsets.data(),
+                                           launch.blocks + 1, stream));
+  const std::uint64_t total = read_back(offsets.data() + launch.blocks, stream);
+  // Pass 2: every block writes its matches from its first slot on, in order.
+  ensure_capacity(positions, total);
+  if (total > 0) {
+    bf_v1_kernel<Pass::write><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets.data(), positions.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  return total;
+}
+
+}  // namespace lesson07

@@ -1,0 +1,144 @@
+// Lesson 07, v1: shared memory and block-privatized output. SOLUTION.
+//
+// Each block owns a tile of kTile consecutive positions. It stages the kTile + m - 1 text bytes those
+// positions need in shared memory with 16-byte loads, and the pattern beside them, so the compare
+// loops never touch global memory. Count mode: the block adds up its matches and issues ONE global
+// atomic. Positions mode, in order and without a sort: pass 1 writes each block's count, an
+// exclusive scan turns counts into each block's first output slot, pass 2 recomputes the matches and
+// writes them there, in position order (a block-wide scan per round of kThreads positions).
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include "common/cuda_check.hpp"
+#include "versions.hpp"
+
+namespace lesson07 {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kRounds = 16;                   // positions per thread
+constexpr int kTile = kThreads * kRounds;     // positions per block: a multiple of 16, so tiles start aligned
+constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
+
+enum class Pass { count, count_per_block, write };
+
+__host__ __device__ constexpr std::size_t staged_bytes(std::size_t m) { return (kTile + m - 1 + 15) / 16 * 16; }
+
+template <Pass kPass>
+__global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                             std::size_t m, unsigned long long* __restrict__ counts,
+                             const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+  extern __shared__ uint4 shared[];  // uint4: 16-byte aligned
+  std::uint8_t* tile = reinterpret_cast<std::uint8_t*>(shared);
+  const std::size_t staged = staged_bytes(m);
+  std::uint8_t* s_pattern = tile + staged;
+  const std::size_t tile_start = static_cast<std::size_t>(blockIdx.x) * kTile;
+
+  // Stage the tile with 16-byte loads. DeviceText pads the text to a multiple of 16 bytes, so every
+  // vector that starts before n lies inside the allocation.
+  const uint4* source = reinterpret_cast<const uint4*>(text + tile_start);
+  for (std::size_t v = threadIdx.x; v < staged / 16; v += kThreads) {
+    reinterpret_cast<uint4*>(tile)[v] = tile_start + 16 * v < n ? source[v] : make_uint4(0, 0, 0, 0);
+  }
+  for (std::size_t j = threadIdx.x; j < m; j += kThreads) s_pattern[j] = pattern[j];
+  __syncthreads();
+
+  using BlockScan = cub::BlockScan<unsigned, kThreads>;
+  using BlockReduce = cub::BlockReduce<unsigned long long, kThreads>;
+  __shared__ union {
+    typename BlockScan::TempStorage scan;
+    typename BlockReduce::TempStorage reduce;
+  } temp;
+
+  const std::size_t last = n - m;  // the last position that can hold an occurrence
+  unsigned long long found = 0;
+  unsigned long long next_slot = kPass == Pass::write ? offsets[blockIdx.x] : 0;
+  for (int round = 0; round < kRounds; ++round) {
+    // Consecutive threads take consecutive positions: their shared-memory bytes share words.
+    const std::size_t local = static_cast<std::size_t>(round) * kThreads + threadIdx.x;
+    bool match = tile_start + local <= last;
+    for (std::size_t j = 0; match && j < m; ++j) match = tile[local + j] == s_pattern[j];
+    if constexpr (kPass == Pass::write) {
+      unsigned rank = 0, round_total = 0;
+      BlockScan(temp.scan).ExclusiveSum(match ? 1u : 0u, rank, round_total);
+      if (match) positions[next_slot + rank] = tile_start + local;
+      next_slot += round_total;
+      __syncthreads();  // temp.scan is reused by the next round
+    } else {
+      found += match;
+    }
+  }
+  if constexpr (kPass != Pass::write) {
+    const unsigned long long block_total = BlockReduce(temp.reduce).Sum(found);
+    if (threadIdx.x == 0) {
+      if constexpr (kPass == Pass::count) {
+        atomicAdd(counts, block_total);  // one global atomic per block
+      } else {
+        counts[blockIdx.x] = block_total;
+      }
+    }
+  }
+}
+
+struct Launch {
+  unsigned blocks;
+  std::size_t shared_bytes;
+};
+
+Launch plan(const DeviceText& text, std::size_t m) {
+  const std::size_t candidates = text.size() - m + 1;
+  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), staged_bytes(m) + m};
+}
+
+unsigned long long read_back(const unsigned long long* device_value, cudaStream_t stream) {
+  unsigned long long value = 0;
+  CUDA_CHECK(cudaMemcpyAsync(&value, device_value, sizeof value, cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return value;
+}
+
+}  // namespace
+
+// Patterns too long for the tile and pattern to fit in the default 48 KB of shared memory (about
+// 22 KB) fall back to v0.
+std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, stream);
+  DeviceBuffer<unsigned long long> count(1);
+  CUDA_CHECK(cudaMemsetAsync(count.data(), 0, sizeof(unsigned long long), stream));
+  bf_v1_kernel<Pass::count><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), count.data(), nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+  return read_back(count.data(), stream);
+}
+
+std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
+                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0_positions(text, pattern, positions, stream);
+  // Pass 1: each block's count. The scan's output has one more slot: its last entry is the total.
+  DeviceBuffer<unsigned long long> counts(launch.blocks + 1), offsets(launch.blocks + 1);
+  CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, counts.bytes(), stream));
+  bf_v1_kernel<Pass::count_per_block><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), counts.data(), nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+  std::size_t scratch_bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scratch_bytes, counts.data(), offsets.data(), launch.blocks + 1, stream));
+  DeviceBuffer<std::uint8_t> scratch(scratch_bytes);
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch.data(), scratch_bytes, counts.data(), offsets.data(),
+                                           launch.blocks + 1, stream));
+  const std::uint64_t total = read_back(offsets.data() + launch.blocks, stream);
+  // Pass 2: every block writes its matches from its first slot on, in order.
+  ensure_capacity(positions, total);
+  if (total > 0) {
+    bf_v1_kernel<Pass::write><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
+        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets.data(), positions.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  return total;
+}
+
+}  // namespace lesson07
