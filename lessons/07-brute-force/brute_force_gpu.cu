@@ -29,8 +29,12 @@ std::uint64_t bf_count(BruteForceVersion version, const cudamatch::DeviceText& t
                        const cudamatch::DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
   check_pattern(pattern);
   if (pattern.size() > text.size()) return 0;
-  return version == BruteForceVersion::v0 ? lesson07::v0_count(text, pattern, stream)
-                                          : lesson07::v1_count(text, pattern, stream);
+  switch (version) {
+    case BruteForceVersion::v0: return lesson07::v0_count(text, pattern, stream);
+    case BruteForceVersion::v1: return lesson07::v1_count(text, pattern, stream);
+    case BruteForceVersion::v2: return lesson07::v2_count(text, pattern, stream);
+  }
+  throw std::invalid_argument("unknown brute-force version");
 }
 
 std::uint64_t bf_positions(BruteForceVersion version, const cudamatch::DeviceText& text,
@@ -38,6 +42,10 @@ std::uint64_t bf_positions(BruteForceVersion version, const cudamatch::DeviceTex
                            cudamatch::DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
   check_pattern(pattern);
   if (pattern.size() > text.size()) return 0;
-  return version == BruteForceVersion::v0 ? lesson07::v0_positions(text, pattern, positions, stream)
-                                          : lesson07::v1_positions(text, pattern, positions, stream);
+  switch (version) {
+    case BruteForceVersion::v0: return lesson07::v0_positions(text, pattern, positions, stream);
+    case BruteForceVersion::v1: return lesson07::v1_positions(text, pattern, positions, stream);
+    case BruteForceVersion::v2: return lesson07::v2_positions(text, pattern, positions, stream);
+  }
+  throw std::invalid_argument("unknown brute-force version");
 }

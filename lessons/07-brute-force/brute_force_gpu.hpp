@@ -13,6 +13,7 @@
 enum class BruteForceVersion {
   v0,  // the profiled baseline: one thread per position, global memory, one global atomic per match
   v1,  // text tile and pattern in shared memory (16-byte loads), one atomic per block, ordered output
+  v2,  // 16 positions per thread filtered four at a time with byte-SIMD compares, then verified
 };
 
 // The number of occurrences of `pattern` (pattern.size() bytes, at least 1) in `text`.

@@ -16,6 +16,10 @@ std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>&
 std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
                            DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
 
+std::uint64_t v2_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream);
+std::uint64_t v2_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
+                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
+
 // The count first, then room for that many positions (a clear error when they cannot fit).
 void ensure_capacity(DeviceBuffer<std::uint64_t>& positions, std::uint64_t count);
 

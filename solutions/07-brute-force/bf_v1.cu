@@ -8,10 +8,8 @@
 // writes them there, in position order (a block-wide scan per round of kThreads positions).
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
-#include <cub/device/device_scan.cuh>
 
-#include "common/cuda_check.hpp"
-#include "versions.hpp"
+#include "passes.cuh"
 
 namespace lesson07 {
 
@@ -21,8 +19,6 @@ constexpr int kThreads = 256;
 constexpr int kRounds = 16;                   // positions per thread
 constexpr int kTile = kThreads * kRounds;     // positions per block: a multiple of 16, so tiles start aligned
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
-
-enum class Pass { count, count_per_block, write };
 
 __host__ __device__ constexpr std::size_t staged_bytes(std::size_t m) { return (kTile + m - 1 + 15) / 16 * 16; }
 
@@ -82,21 +78,9 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
   }
 }
 
-struct Launch {
-  unsigned blocks;
-  std::size_t shared_bytes;
-};
-
 Launch plan(const DeviceText& text, std::size_t m) {
   const std::size_t candidates = text.size() - m + 1;
-  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), staged_bytes(m) + m};
-}
-
-unsigned long long read_back(const unsigned long long* device_value, cudaStream_t stream) {
-  unsigned long long value = 0;
-  CUDA_CHECK(cudaMemcpyAsync(&value, device_value, sizeof value, cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  return value;
+  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), kThreads, staged_bytes(m) + m};
 }
 
 }  // namespace
@@ -106,39 +90,15 @@ unsigned long long read_back(const unsigned long long* device_value, cudaStream_
 std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
   const Launch launch = plan(text, pattern.size());
   if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, stream);
-  DeviceBuffer<unsigned long long> count(1);
-  CUDA_CHECK(cudaMemsetAsync(count.data(), 0, sizeof(unsigned long long), stream));
-  bf_v1_kernel<Pass::count><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
-      text.data(), text.size(), pattern.data(), pattern.size(), count.data(), nullptr, nullptr);
-  CUDA_CHECK_LAUNCH();
-  return read_back(count.data(), stream);
+  return count_in_passes(bf_v1_kernel<Pass::count>, launch, text, pattern, stream);
 }
 
 std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
                            DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
   const Launch launch = plan(text, pattern.size());
   if (launch.shared_bytes > kMaxSharedBytes) return v0_positions(text, pattern, positions, stream);
-  // Pass 1: each block's count. The scan's output has one more slot: its last entry is the total.
-  DeviceBuffer<unsigned long long> counts(launch.blocks + 1), offsets(launch.blocks + 1);
-  CUDA_CHECK(cudaMemsetAsync(counts.data(), 0, counts.bytes(), stream));
-  bf_v1_kernel<Pass::count_per_block><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
-      text.data(), text.size(), pattern.data(), pattern.size(), counts.data(), nullptr, nullptr);
-  CUDA_CHECK_LAUNCH();
-  std::size_t scratch_bytes = 0;
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scratch_bytes, counts.data(), offsets.data(), launch.blocks + 1, stream));
-  DeviceBuffer<std::uint8_t> scratch(scratch_bytes);
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch.data(), scratch_bytes, counts.data(), offsets.data(),
-                                           launch.blocks + 1, stream));
-  const std::uint64_t total = read_back(offsets.data() + launch.blocks, stream);
-  // Pass 2: every block writes its matches from its first slot on, in order.
-  ensure_capacity(positions, total);
-  if (total > 0) {
-    bf_v1_kernel<Pass::write><<<launch.blocks, kThreads, launch.shared_bytes, stream>>>(
-        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets.data(), positions.data());
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-  }
-  return total;
+  return positions_in_passes(bf_v1_kernel<Pass::count_per_block>, bf_v1_kernel<Pass::write>, launch, text, pattern,
+                             positions, stream);
 }
 
 }  // namespace lesson07

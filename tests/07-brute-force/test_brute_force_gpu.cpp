@@ -1,5 +1,5 @@
 // Lesson 07 - brute force on the GPU. Every version against the CPU brute force; [todo] marks the
-// tests of the starter's TODO (v1).
+// tests of the starter's TODOs (v1, v2).
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -81,6 +81,9 @@ TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]")
 TEST_CASE("v0 handles all-equal texts, tile edges, whole-text patterns", "[gpu]") { edge_cases(BruteForceVersion::v0); }
 TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(BruteForceVersion::v1); }
 TEST_CASE("v1 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(BruteForceVersion::v1); }
+
+TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(BruteForceVersion::v2); }
+TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(BruteForceVersion::v2); }
 
 TEST_CASE("v1 falls back to v0 for patterns too long for shared memory", "[gpu]") {
   // 30,000 bytes of pattern do not fit beside a tile in 48 KB: the fallback answers.
