@@ -11,6 +11,22 @@
 namespace cudamatch {
 
 namespace {
+
+// Every occurrence, overlapping ones included, from a search that finds only the first one:
+// find_first(from, end) returns the first hit in [from, end) or end; the search restarts one byte
+// after each hit.
+template <class FindFirst, class OnMatch>
+void each_occurrence(ByteView text, std::size_t m, FindFirst find_first, OnMatch on_match) {
+  if (m > text.size) return;
+  const std::uint8_t* const end = text.data + text.size;
+  for (const std::uint8_t* from = text.data; static_cast<std::size_t>(end - from) >= m;) {
+    const std::uint8_t* hit = find_first(from, end);
+    if (hit == end) return;
+    on_match(static_cast<std::size_t>(hit - text.data));
+    from = hit + 1;
+  }
+}
+
 class MemmemMatcher final : public detail::ScanMatcher<MemmemMatcher> {
  public:
   explicit MemmemMatcher(ByteView pattern) : ScanMatcher(pattern) {}
@@ -18,17 +34,11 @@ class MemmemMatcher final : public detail::ScanMatcher<MemmemMatcher> {
   template <class OnMatch>
   void scan(ByteView text, OnMatch on_match) const {
     const std::size_t m = pattern().size();
-    const std::size_t n = text.size;
-    if (m > n) return;
-    const std::uint8_t* t = text.data;
-    std::size_t s = 0;
-    while (n - s >= m) {
-      const void* hit = ::memmem(t + s, n - s, pattern().data(), m);
-      if (hit == nullptr) return;
-      s = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - t);
-      on_match(s);
-      ++s;
-    }
+    const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) {
+      const void* hit = ::memmem(from, static_cast<std::size_t>(end - from), pattern().data(), m);
+      return hit == nullptr ? end : static_cast<const std::uint8_t*>(hit);
+    };
+    each_occurrence(text, m, find_first, on_match);
   }
 };
 
@@ -39,18 +49,8 @@ class StdBmhMatcher final : public detail::ScanMatcher<StdBmhMatcher> {
 
   template <class OnMatch>
   void scan(ByteView text, OnMatch on_match) const {
-    const std::size_t m = pattern().size();
-    const std::size_t n = text.size;
-    if (m > n) return;
-    const std::uint8_t* t = text.data;
-    const std::uint8_t* end = t + n;
-    const std::uint8_t* from = t;
-    while (static_cast<std::size_t>(end - from) >= m) {
-      const std::uint8_t* hit = searcher_(from, end).first;
-      if (hit == end) return;
-      on_match(static_cast<std::size_t>(hit - t));
-      from = hit + 1;
-    }
+    const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) { return searcher_(from, end).first; };
+    each_occurrence(text, pattern().size(), find_first, on_match);
   }
 
  private:
