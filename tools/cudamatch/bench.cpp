@@ -69,16 +69,20 @@ std::string cpu_model_name() {
 std::vector<Contender> contenders(const BenchOptions& o) {
   const Backend backend = parse_backend(o.backend);
   std::vector<Contender> list;
-  std::vector<Algorithm> algorithms;
+  std::vector<AlgorithmSpec> specs;
   for (const std::string& name : o.algorithms) {
-    const AlgorithmSpec spec = parse_algorithm_spec(name);
-    algorithms.push_back(*spec.algorithm);
+    specs.push_back(parse_algorithm_spec(name));
+    if (!specs.back().algorithm) throw UsageError("--algorithms: an empty algorithm name");
   }
-  if (algorithms.empty()) algorithms = all_algorithms();
-  for (Algorithm a : algorithms) {
-    make_matcher(backend, a, std::nullopt, ByteView(reinterpret_cast<const std::uint8_t*>("x"), 1));  // fail early
+  if (specs.empty()) {
+    for (Algorithm a : all_algorithms()) specs.push_back({a, std::nullopt});
+  }
+  for (const AlgorithmSpec& spec : specs) {
+    const Algorithm a = *spec.algorithm;
+    const std::optional<int> version = spec.version;
+    require_available(backend, a, version);  // before any corpus is loaded
     list.push_back({algorithm_name(a), o.backend,
-                    [backend, a](ByteView p) { return make_matcher(backend, a, std::nullopt, p); }});
+                    [backend, a, version](ByteView p) { return make_matcher(backend, a, version, p); }});
   }
   if (!o.no_compare) {
     const std::vector<std::string> names = o.compare.empty() ? comparison_names() : o.compare;

@@ -24,10 +24,11 @@ int run_info(int device_index) {
   }
   CUDA_CHECK(cudaSetDevice(device_index));
   const DeviceInfo d = query_device(device_index);
-  const std::size_t bytes = ceiling_buffer_bytes(d);
-  const double peak = d.theoretical_bandwidth_gbps();
-  const double copy = measure_device_copy_gbps(bytes);
-  const double read = measure_device_read_gbps(bytes);
+  const Ceilings ceilings = measure_ceilings(d);
+  const std::size_t bytes = ceilings.buffer_bytes;
+  const double peak = ceilings.theoretical_gbps;
+  const double copy = ceilings.device_copy_gbps;
+  const double read = ceilings.device_read_gbps;
   const double h2d = measure_host_to_device_gbps(256 * kMiB);
 
   std::cout << "GPU " << d.index << ": " << d.name << " (compute capability " << d.cc_major << "." << d.cc_minor

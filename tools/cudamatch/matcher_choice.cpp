@@ -37,8 +37,7 @@ Backend parse_backend(const std::string& name) {
 
 Algorithm default_algorithm(std::size_t m) { return m < 16 ? Algorithm::epsm : Algorithm::ssef; }
 
-std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
-                                         ByteView pattern) {
+void require_available(Backend backend, Algorithm algorithm, std::optional<int> version) {
   const std::string name = algorithm_name(algorithm);
   if (backend == Backend::cuda) {
     throw UsageError("the CUDA backend of " + name + " is not built yet (it arrives with lessons 07-12); use --backend cpu");
@@ -46,6 +45,11 @@ std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, s
   if (version && *version != 0) {
     throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) + ")");
   }
+}
+
+std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
+                                         ByteView pattern) {
+  require_available(backend, algorithm, version);
   return make_cpu_matcher(algorithm, pattern);
 }
 

@@ -27,8 +27,12 @@ Backend parse_backend(const std::string& name);
 // CPU backend, as measured by `cudamatch bench` (docs/results/): EPSM below 16 bytes, SSEF from there.
 Algorithm default_algorithm(std::size_t m);
 
-// The matcher for `pattern`. The CPU backend has one version of each algorithm, v0. The CUDA backend
-// arrives with lessons 07-12: until then asking for it throws UsageError saying so.
+// Throws UsageError when `backend` has no such version of `algorithm`. The CPU backend has one
+// version of each algorithm, v0. The CUDA backend arrives with lessons 07-12: until then asking for
+// it throws, saying so.
+void require_available(Backend backend, Algorithm algorithm, std::optional<int> version);
+
+// The matcher for `pattern` (after require_available).
 std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
                                          ByteView pattern);
 

@@ -175,7 +175,8 @@ class BenchTest(unittest.TestCase):
             self.assertIn(b"SYNTHETIC", result.stdout)
 
     def test_bench_rejects_bad_choices(self):
-        for args in (["--algorithms", "grep"], ["--compare", "awk"], ["--backend", "cuda"], ["--lengths", "0"]):
+        for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"], ["--backend", "cuda"],
+                     ["--lengths", "0"]):
             result = run("bench", "--corpora", "E.coli", "--patterns", "1", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
 
