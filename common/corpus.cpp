@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ostream>
 #include <stdexcept>
@@ -65,6 +66,15 @@ Corpus load_corpus(const std::string& name, const std::string& data_dir, std::os
            << " (fetch the corpus with: python3 datasets/fetch.py)\n";
   }
   return corpus;
+}
+
+std::vector<std::uint8_t> repeat_to(const std::vector<std::uint8_t>& corpus, std::size_t bytes) {
+  std::vector<std::uint8_t> text(bytes);
+  if (corpus.empty()) return text;
+  for (std::size_t at = 0; at < bytes; at += corpus.size()) {
+    std::copy_n(corpus.begin(), std::min(corpus.size(), bytes - at), text.begin() + static_cast<long>(at));
+  }
+  return text;
 }
 
 }  // namespace cudamatch

@@ -37,6 +37,10 @@ std::string default_data_dir();
 Corpus load_corpus(const std::string& name, const std::string& data_dir = default_data_dir(),
                    std::ostream* notes = nullptr);
 
+// `corpus` repeated (the last copy cut short) until it fills `bytes`: the large device-resident texts
+// of the throughput experiments, whose statistics are the corpus's.
+std::vector<std::uint8_t> repeat_to(const std::vector<std::uint8_t>& corpus, std::size_t bytes);
+
 // The stand-in alone (what load_corpus falls back to).
 std::vector<std::uint8_t> synthetic_corpus(const CorpusSpec& spec);
 

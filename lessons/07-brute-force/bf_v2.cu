@@ -8,11 +8,15 @@
 // shift of two words) with its second byte. Only the few positions that pass both are verified byte
 // by byte, from global memory through the caches. Threads own consecutive 16-position pieces, so
 // thread order is position order: a block-wide scan of per-thread counts places the ordered output.
-#include "passes.cuh"
+#include "common/search_passes.cuh"
+#include "versions.hpp"
 
 namespace lesson07 {
 
 namespace {
+
+using cudamatch::Launch;
+using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kPositionsPerThread = 16;  // one uint4 of text
@@ -44,14 +48,14 @@ Launch plan(const DeviceText& text, std::size_t m) {
 
 }  // namespace
 
-std::uint64_t v2_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
-  return count_in_passes(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, stream);
+void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  cudamatch::enqueue_count_pass(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
 }
 
-std::uint64_t v2_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
-  return positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>, plan(text, pattern.size()),
-                             text, pattern, positions, stream);
+std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream) {
+  return cudamatch::positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>,
+                                        plan(text, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace lesson07

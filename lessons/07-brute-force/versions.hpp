@@ -1,4 +1,4 @@
-// Lesson 07: the entry points of each version, called by brute_force_gpu.cu's dispatch.
+// Lesson 07: the entry points of each version (see common/gpu_matcher.hpp for their contract).
 #pragma once
 
 #include "brute_force_gpu.hpp"
@@ -6,21 +6,20 @@
 namespace lesson07 {
 
 using cudamatch::DeviceBuffer;
+using cudamatch::DevicePattern;
 using cudamatch::DeviceText;
 
-std::uint64_t v0_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream);
-std::uint64_t v0_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
-
-std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream);
-std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
-
-std::uint64_t v2_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream);
-std::uint64_t v2_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
-
-// The count first, then room for that many positions (a clear error when they cannot fit).
-void ensure_capacity(DeviceBuffer<std::uint64_t>& positions, std::uint64_t count);
+void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream);
+std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream);
+void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream);
+std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream);
+void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream);
+std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream);
+void v3_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream);
+std::uint64_t v3_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream);
 
 }  // namespace lesson07

@@ -9,11 +9,15 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 
-#include "passes.cuh"
+#include "common/search_passes.cuh"
+#include "versions.hpp"
 
 namespace lesson07 {
 
 namespace {
+
+using cudamatch::Launch;
+using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kRounds = 16;                   // positions per thread
@@ -87,18 +91,18 @@ Launch plan(const DeviceText& text, std::size_t m) {
 
 // Patterns too long for the tile and pattern to fit in the default 48 KB of shared memory (about
 // 22 KB) fall back to v0.
-std::uint64_t v1_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
+void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   const Launch launch = plan(text, pattern.size());
-  if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, stream);
-  return count_in_passes(bf_v1_kernel<Pass::count>, launch, text, pattern, stream);
+  if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, count, stream);
+  cudamatch::enqueue_count_pass(bf_v1_kernel<Pass::count>, launch, text, pattern, count, stream);
 }
 
-std::uint64_t v1_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream) {
   const Launch launch = plan(text, pattern.size());
   if (launch.shared_bytes > kMaxSharedBytes) return v0_positions(text, pattern, positions, stream);
-  return positions_in_passes(bf_v1_kernel<Pass::count_per_block>, bf_v1_kernel<Pass::write>, launch, text, pattern,
-                             positions, stream);
+  return cudamatch::positions_in_passes(bf_v1_kernel<Pass::count_per_block>, bf_v1_kernel<Pass::write>, launch, text,
+                                        pattern, positions, stream);
 }
 
 }  // namespace lesson07

@@ -11,11 +11,15 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 
-#include "passes.cuh"
+#include "common/search_passes.cuh"
+#include "versions.hpp"
 
 namespace lesson07 {
 
 namespace {
+
+using cudamatch::Launch;
+using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kPositionsPerThread = 16;  // one uint4 of text
@@ -86,14 +90,14 @@ Launch plan(const DeviceText& text, std::size_t m) {
 
 }  // namespace
 
-std::uint64_t v2_count(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern, cudaStream_t stream) {
-  return count_in_passes(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, stream);
+void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  cudamatch::enqueue_count_pass(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
 }
 
-std::uint64_t v2_positions(const DeviceText& text, const DeviceBuffer<std::uint8_t>& pattern,
-                           DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
-  return positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>, plan(text, pattern.size()),
-                             text, pattern, positions, stream);
+std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream) {
+  return cudamatch::positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>,
+                                        plan(text, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace lesson07

@@ -1,0 +1,68 @@
+// How the optimized GPU matchers are launched (lessons 07-12). A version is one kernel template over
+// three passes; these helpers run them:
+//   count mode:     Pass::count, each block adds its total to one counter (one atomic per block);
+//   positions mode: Pass::count_per_block writes each block's total, an exclusive scan (CUB) turns
+//                   the totals into each block's first output slot, Pass::write writes every block's
+//                   matches there in position order. Ordered output, no sort.
+// Blocks must own consecutive ranges of positions, in block order, for the output to come out sorted.
+// The scratch memory is reused between calls (common/search_scratch.hpp): no allocation per search.
+#pragma once
+
+#include <cub/device/device_scan.cuh>
+
+#include "common/cuda_check.hpp"
+#include "common/device_text.hpp"
+#include "common/gpu_matcher.hpp"
+#include "common/search_scratch.hpp"
+
+namespace cudamatch {
+
+enum class Pass { count, count_per_block, write };
+
+using SearchKernel = void (*)(const std::uint8_t* text, std::size_t n, const std::uint8_t* pattern, std::size_t m,
+                              unsigned long long* counts, const unsigned long long* offsets, std::uint64_t* positions);
+
+struct Launch {
+  unsigned blocks;
+  unsigned threads;
+  std::size_t shared_bytes;
+};
+
+// Pass::count: adds the occurrences to *count.
+inline void enqueue_count_pass(SearchKernel count_kernel, const Launch& launch, const DeviceText& text,
+                               const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  count_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), count, nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+}
+
+inline std::uint64_t positions_in_passes(SearchKernel per_block_kernel, SearchKernel write_kernel, const Launch& launch,
+                                         const DeviceText& text, const DevicePattern& pattern,
+                                         DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+  // The scan has one slot more than there are blocks: its last entry is the total.
+  const std::size_t slots = std::size_t{launch.blocks} + 1;
+  auto* counts = scratch<unsigned long long>(ScratchSlot::block_counts, slots);
+  auto* offsets = scratch<unsigned long long>(ScratchSlot::block_offsets, slots);
+  CUDA_CHECK(cudaMemsetAsync(counts, 0, slots * sizeof(unsigned long long), stream));
+  per_block_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
+      text.data(), text.size(), pattern.data(), pattern.size(), counts, nullptr, nullptr);
+  CUDA_CHECK_LAUNCH();
+  std::size_t temp_bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts, offsets, slots, stream));
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch_bytes(ScratchSlot::scan_temp, temp_bytes), temp_bytes, counts,
+                                           offsets, slots, stream));
+  unsigned long long* total = pinned_readback(1);
+  CUDA_CHECK(cudaMemcpyAsync(total, offsets + launch.blocks, sizeof *total, cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  const std::uint64_t found = *total;
+  ensure_capacity(positions, found);
+  if (found > 0) {
+    write_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
+        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets, positions.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  return found;
+}
+
+}  // namespace cudamatch
