@@ -1,5 +1,9 @@
 #include "matcher_choice.hpp"
 
+#include <ostream>
+
+#include "common/device_info.hpp"
+#include "gpu_backend.hpp"
 #include "pattern_source.hpp"
 
 namespace cudamatch::cli {
@@ -9,6 +13,12 @@ std::string algorithm_list() {
   std::string list;
   for (Algorithm a : all_algorithms()) list += (list.empty() ? "" : ", ") + std::string(algorithm_name(a));
   return list;
+}
+
+// Throws UsageError when there is no GPU to run on.
+void require_gpu() {
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) throw UsageError("no CUDA device (" + devices.reason + "); use --backend cpu");
 }
 }  // namespace
 
@@ -35,22 +45,46 @@ Backend parse_backend(const std::string& name) {
   throw UsageError("unknown backend '" + name + "' (choose from cuda, cpu)");
 }
 
-Algorithm default_algorithm(std::size_t m) { return m < 16 ? Algorithm::epsm : Algorithm::ssef; }
+Algorithm default_algorithm(std::size_t m, Backend backend) {
+  if (backend == Backend::cuda) return Algorithm::bf;
+  return m < 16 ? Algorithm::epsm : Algorithm::ssef;
+}
 
 void require_available(Backend backend, Algorithm algorithm, std::optional<int> version) {
   const std::string name = algorithm_name(algorithm);
   if (backend == Backend::cuda) {
-    throw UsageError("the CUDA backend of " + name + " is not built yet (it arrives with lessons 07-12); use --backend cpu");
+    const GpuAlgorithm* gpu = gpu_algorithm(algorithm);
+    if (gpu == nullptr) {
+      throw UsageError("the CUDA backend of " + name + " is not built yet (its lesson is still to come); use --backend cpu");
+    }
+    if (version && static_cast<std::size_t>(*version) >= gpu->versions.size()) {
+      throw UsageError("the cuda backend has versions v0 to v" + std::to_string(gpu->versions.size() - 1) + " of " +
+                       name + " (asked for v" + std::to_string(*version) + ")");
+    }
+    return;
   }
   if (version && *version != 0) {
     throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) + ")");
   }
 }
 
+Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes) {
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) {
+    notes << "cudamatch: no CUDA device (" << devices.reason << "): searching on the CPU\n";
+    return Backend::cpu;
+  }
+  if (algorithm && gpu_algorithm(*algorithm) == nullptr) return Backend::cpu;
+  return Backend::cuda;
+}
+
 std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
                                          ByteView pattern) {
   require_available(backend, algorithm, version);
-  return make_cpu_matcher(algorithm, pattern);
+  if (backend == Backend::cpu) return make_cpu_matcher(algorithm, pattern);
+  require_gpu();
+  const GpuAlgorithm& gpu = *gpu_algorithm(algorithm);
+  return make_gpu_matcher(version ? gpu.version(*version) : gpu.best(), pattern);
 }
 
 }  // namespace cudamatch::cli

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,15 +25,22 @@ AlgorithmSpec parse_algorithm_spec(const std::string& spec);
 Backend parse_backend(const std::string& name);
 
 // The algorithm a search uses when -a does not name one: the fastest for a pattern of m bytes on the
-// CPU backend, as measured by `cudamatch bench` (docs/results/): EPSM below 16 bytes, SSEF from there.
-Algorithm default_algorithm(std::size_t m);
+// backend, as measured by `cudamatch bench` (docs/results/). CPU: EPSM below 16 bytes, SSEF from
+// there. CUDA: brute force's best version (lesson 07).
+Algorithm default_algorithm(std::size_t m, Backend backend = Backend::cpu);
 
 // Throws UsageError when `backend` has no such version of `algorithm`. The CPU backend has one
-// version of each algorithm, v0. The CUDA backend arrives with lessons 07-12: until then asking for
-// it throws, saying so.
+// version of each algorithm, v0; the CUDA backend has the versions of the algorithm's lesson, and
+// none yet for the algorithms whose lessons are still to come (it says so).
 void require_available(Backend backend, Algorithm algorithm, std::optional<int> version);
 
-// The matcher for `pattern` (after require_available).
+// The backend a search uses when --backend does not name one: CUDA when there is a GPU and the
+// algorithm (or, when none is named, the CUDA default) has a CUDA version; otherwise the CPU, with a
+// note on `notes` saying why when there is no GPU.
+Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes);
+
+// The matcher for `pattern` (after require_available); a version left out is the backend's best. For
+// the CUDA backend without a GPU, throws UsageError saying so.
 std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
                                          ByteView pattern);
 

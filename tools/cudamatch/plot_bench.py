@@ -39,7 +39,7 @@ def main(csv_path, png_path):
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("GB/s per search (median over patterns)")
     axes[0][-1].legend(fontsize=8, loc="best")
-    fig.suptitle(f'cudamatch bench on {rows[0]["device"]}')
+    fig.suptitle("cudamatch bench on " + " and ".join(dict.fromkeys(r["device"] for r in rows)))
     fig.tight_layout()
     fig.savefig(png_path, dpi=120)
 

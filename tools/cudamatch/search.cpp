@@ -6,7 +6,6 @@
 
 #include "commands.hpp"
 #include "common/bandwidth.hpp"
-#include "common/device_info.hpp"
 #include "common/file_io.hpp"
 #include "file_scan.hpp"
 #include "matcher_choice.hpp"
@@ -38,18 +37,6 @@ void append_line(std::string& out, const std::string& prefix, std::uint64_t numb
   out += '\n';
 }
 
-Backend choose_backend(const std::string& requested) {
-  if (!requested.empty()) return parse_backend(requested);
-  // No backend named: the GPU when there is one and the algorithm has a CUDA version there.
-  const DeviceAvailability devices = cuda_devices();
-  if (devices.count == 0) {
-    std::cerr << "cudamatch: no CUDA device (" << devices.reason << "): searching on the CPU\n";
-  } else {
-    std::cerr << "cudamatch: the CUDA backend arrives with lessons 07-12: searching on the CPU\n";
-  }
-  return Backend::cpu;
-}
-
 int run_search(const SearchOptions& o) {
   PatternKind kind = PatternKind::literal;
   std::string pattern_value;
@@ -69,8 +56,8 @@ int run_search(const SearchOptions& o) {
   if (files.empty()) throw UsageError("no file given (use - for standard input)");
   const std::vector<std::uint8_t> pattern = load_pattern(kind, pattern_value);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
-  const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(pattern.size()));
-  const Backend backend = choose_backend(o.backend);
+  const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
+  const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(pattern.size(), backend));
   const std::unique_ptr<CpuMatcher> matcher = make_matcher(backend, algorithm, spec.version, pattern);
 
   const bool with_names = files.size() > 1;
@@ -118,7 +105,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "search",
       "Print the byte offset of every occurrence of PATTERN (overlapping ones included) in each FILE, like\n"
       "grep -F -b -o over raw bytes. Exit status: 0 matches found, 1 none, 2 trouble.\n"
-      "Default algorithm: epsm for patterns under 16 bytes, ssef from 16 bytes on (the fastest on the CPU).");
+      "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Default algorithm:\n"
+      "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).");
   auto o = std::make_shared<SearchOptions>();
   search->add_option("-a,--algorithm", o->algorithm, "bf, kmp, bm, sunday, epsm or ssef, optionally :vN for a version");
   search->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a GPU and a CUDA version exist)");

@@ -104,7 +104,8 @@ class SearchTest(unittest.TestCase):
             "odd hex": ["search", "--backend", "cpu", "--hex", "abc", good],
             "unknown algorithm": ["search", "--backend", "cpu", "-a", "grep", "a", good],
             "unknown version": ["search", "--backend", "cpu", "-a", "kmp:v7", "a", good],
-            "unbuilt backend": ["search", "--backend", "cuda", "a", good],
+            "unbuilt cuda version": ["search", "--backend", "cuda", "-a", "epsm", "a", good],
+            "unknown cuda version": ["search", "--backend", "cuda", "-a", "bf:v9", "a", good],
             "unknown backend": ["search", "--backend", "tpu", "a", good],
             "no file": ["search", "--backend", "cpu", "a"],
             "empty pattern file": ["search", "--backend", "cpu", "-f", self.file("empty", b""), good],
@@ -175,10 +176,80 @@ class BenchTest(unittest.TestCase):
             self.assertIn(b"SYNTHETIC", result.stdout)
 
     def test_bench_rejects_bad_choices(self):
-        for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"], ["--backend", "cuda"],
+        for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"],
+                     ["--backend", "cuda", "--algorithms", "ssef"], ["--backend", "cuda", "--algorithms", "bf:v9"],
                      ["--lengths", "0"]):
             result = run("bench", "--corpora", "E.coli", "--patterns", "1", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+
+
+def has_gpu():
+    return run("info").returncode == 0
+
+
+def gpu_versions(algorithm):
+    """The versions `search --backend cuda` accepts for `algorithm` (empty when it has none yet)."""
+    versions = []
+    for v in range(10):
+        result = run("search", "--backend", "cuda", "-a", f"{algorithm}:v{v}", "-c", "--hex", "00", "/dev/null")
+        if result.returncode == 2:
+            break
+        versions.append(v)
+    return versions
+
+
+@unittest.skipUnless(has_gpu(), "no CUDA device: the CUDA backend cannot run here")
+class GpuBackendTest(unittest.TestCase):
+    """Every GPU version against the CPU backend, as a user runs them."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        rng = random.Random(8)
+        data = bytearray(rng.choice(b"acgt\x00\xff") for _ in range(300_001))
+        self.needles = [b"ac", b"\x00\xffa", b"gattaca\xff", bytes(data[1000:1040])]
+        for needle in self.needles:
+            for at in (0, 4095, 4096 - len(needle) // 2, 65536 - 1, len(data) - len(needle)):
+                data[at:at + len(needle)] = needle
+        self.path = os.path.join(self.dir.name, "text")
+        with open(self.path, "wb") as f:
+            f.write(data)
+
+    def test_every_version_prints_what_the_cpu_prints(self):
+        tried = 0
+        for algorithm in ("bf", "kmp", "bm", "sunday", "epsm", "ssef"):
+            for v in gpu_versions(algorithm):
+                for needle in self.needles:
+                    for chunk in ("4096", "1000000"):
+                        args = ["--hex", needle.hex(), "--chunk-bytes", chunk, self.path]
+                        cpu = run("search", "--backend", "cpu", "-a", algorithm, *args)
+                        gpu = run("search", "--backend", "cuda", "-a", f"{algorithm}:v{v}", *args)
+                        self.assertEqual(gpu.returncode, cpu.returncode, gpu.stderr)
+                        self.assertEqual(gpu.stdout, cpu.stdout, f"{algorithm}:v{v} {needle!r} chunk {chunk}")
+                        count = run("search", "--backend", "cuda", "-a", f"{algorithm}:v{v}", "-c", *args)
+                        self.assertEqual(int(count.stdout), len(cpu.stdout.split()))
+                        tried += 1
+        self.assertGreater(tried, 0)
+
+    def test_the_default_on_a_gpu_machine_is_the_gpu(self):
+        result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, b"")
+
+    def test_bench_gpu_and_cpu_with_batches(self):
+        with tempfile.TemporaryDirectory() as d:
+            csv_path = os.path.join(d, "b.csv")
+            result = run("bench", "--backend", "cuda,cpu", "--batch", "--corpora", "E.coli", "--lengths", "4,64",
+                         "--patterns", "3", "--no-compare", "--algorithms", "bf", "--csv", csv_path)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn(b"GPU speedup over the CPU reference", result.stdout)
+            with open(csv_path, newline="") as f:
+                rows = list(csv.DictReader(f))
+            gpu_rows = [r for r in rows if r["backend"] == "cuda"]
+            self.assertEqual({r["matcher"] for r in gpu_rows}, {"bf:v0", f"bf:v{gpu_versions('bf')[-1]}",
+                                                                  f"bf:v{gpu_versions('bf')[-1]} batch"})
+            self.assertTrue(all(r["correct"] == "1" for r in rows))
+            self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in gpu_rows))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "file_scan.hpp"
+#include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
 
@@ -59,14 +60,25 @@ TEST_CASE("algorithm specs name an algorithm and optionally a version", "[cli]")
   CHECK_THROWS_AS(parse_backend("opencl"), UsageError);
 }
 
-TEST_CASE("the CPU backend has v0 of every algorithm and the CUDA backend says it is not built", "[cli]") {
+TEST_CASE("the CPU backend has v0 of every algorithm, the CUDA backend the versions of the lessons", "[cli]") {
   const std::vector<std::uint8_t> pattern = {'a', 'b'};
   for (Algorithm a : all_algorithms()) {
     CHECK(make_matcher(Backend::cpu, a, std::nullopt, pattern) != nullptr);
     CHECK(make_matcher(Backend::cpu, a, 0, pattern) != nullptr);
     CHECK_THROWS_WITH(make_matcher(Backend::cpu, a, 1, pattern), Catch::Contains("one version"));
-    CHECK_THROWS_WITH(make_matcher(Backend::cuda, a, std::nullopt, pattern), Catch::Contains("not built yet"));
+    const GpuAlgorithm* gpu = gpu_algorithm(a);
+    if (gpu == nullptr) {
+      CHECK_THROWS_WITH(require_available(Backend::cuda, a, std::nullopt), Catch::Contains("not built yet"));
+      continue;
+    }
+    CHECK(gpu->algorithm == a);
+    CHECK(gpu->versions.size() >= 2);
+    CHECK_NOTHROW(require_available(Backend::cuda, a, static_cast<int>(gpu->versions.size()) - 1));
+    CHECK_THROWS_WITH(require_available(Backend::cuda, a, static_cast<int>(gpu->versions.size())),
+                      Catch::Contains("versions v0 to v"));
   }
+  CHECK(gpu_algorithm(Algorithm::bf) != nullptr);
+  CHECK(default_algorithm(1, Backend::cuda) == Algorithm::bf);
   CHECK(default_algorithm(1) == Algorithm::epsm);
   CHECK(default_algorithm(15) == Algorithm::epsm);
   CHECK(default_algorithm(16) == Algorithm::ssef);
