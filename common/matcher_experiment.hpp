@@ -1,7 +1,7 @@
 // The experiment of every matcher lesson (07-12): count-mode searches of large device-resident texts
 // (a corpus repeated to --mib MiB), every version of the lesson's algorithm at every pattern length,
-// beside the device read bandwidth measured in the same run. Each search is validated against the
-// CPU matcher of the same algorithm before and after it is timed.
+// beside the device read bandwidth measured in the same run. Each search is validated against a CPU
+// matcher before and after it is timed.
 #pragma once
 
 #include "common/gpu_matcher.hpp"
