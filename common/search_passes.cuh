@@ -28,6 +28,16 @@ struct Launch {
   std::size_t shared_bytes;
 };
 
+// How many blocks of `threads` threads running `kernel` fit on the current GPU at once: the grid of
+// a grid-stride launch (lesson 05).
+inline unsigned resident_blocks(SearchKernel kernel, int threads, std::size_t shared_bytes) {
+  int device = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared_bytes));
+  return static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
+}
+
 // Pass::count: adds the occurrences to *count.
 inline void enqueue_count_pass(SearchKernel count_kernel, const Launch& launch, const DeviceText& text,
                                const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 #include <set>
 
 #include "common/brute_force.hpp"
@@ -38,14 +40,19 @@ void check_against_brute_force(const GpuVersion& version, const std::vector<std:
 }
 
 void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edges, std::uint64_t seed) {
+  // Under compute-sanitizer (100x slower) a smaller set: CUDAMATCH_TEST_QUICK=1.
+  const char* quick_env = std::getenv("CUDAMATCH_TEST_QUICK");
+  const bool quick = quick_env != nullptr && std::string(quick_env) == "1";
   Rng rng(seed);
   std::set<std::size_t> sizes = {1, 15, 100003};
-  std::set<std::size_t> lengths = {1, 2, 3, 4, 5, 7, 16, 31, 64, 255, 1024, 4095, 4096, 4097};
+  std::set<std::size_t> lengths = quick ? std::set<std::size_t>{1, 3, 5, 16, 255, 4097}
+                                        : std::set<std::size_t>{1, 2, 3, 4, 5, 7, 16, 31, 64, 255, 1024, 4095, 4096, 4097};
   for (std::size_t e : edges) {
-    sizes.insert({e - 1, e, e + 1, 3 * e + 7});
-    lengths.insert({e - 1, e, e + 1});
+    sizes.insert(quick ? std::initializer_list<std::size_t>{e + 1} : std::initializer_list<std::size_t>{e - 1, e, e + 1, 3 * e + 7});
+    lengths.insert(quick ? std::initializer_list<std::size_t>{e + 1} : std::initializer_list<std::size_t>{e - 1, e, e + 1});
   }
-  for (unsigned sigma : {2u, 4u, 26u, 256u}) {
+  const std::vector<unsigned> alphabets = quick ? std::vector<unsigned>{2, 256} : std::vector<unsigned>{2, 4, 26, 256};
+  for (unsigned sigma : alphabets) {
     for (std::size_t n : sizes) {
       const auto text = random_bytes(n, sigma, rng.next());
       for (std::size_t m : lengths) {

@@ -17,7 +17,8 @@ void check_against_brute_force(const GpuVersion& version, const std::vector<std:
 
 // Random texts over alphabets of 2, 4, 26 and 256 letters, of sizes 1, 15, 100003 and around each
 // of `edges` (e - 1, e, e + 1, 3e + 7: the version's block tile or thread chunk); patterns of every
-// length that matters (1 to 4097, and around each edge), drawn from the text or random.
+// length that matters (1 to 4097, and around each edge), drawn from the text or random. With
+// CUDAMATCH_TEST_QUICK=1 (the sanitizer runs) a subset: two alphabets, fewer sizes and lengths.
 void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edges, std::uint64_t seed);
 
 // All-equal texts; occurrences planted at 0, at n - m and straddling each edge, with NUL and 0xFF

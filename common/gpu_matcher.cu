@@ -31,20 +31,73 @@ std::uint64_t gpu_count(const GpuVersion& version, const DeviceText& text, const
   return gpu_count_batch(version, text, {&pattern}, stream).front();
 }
 
+namespace {
+
+// Copies the counters to host memory the GPU writes directly (mapped pinned memory) and sets them
+// back to zero for the next search: one small launch instead of a memset before the search and a
+// copy after it (each a separate call with its own latency, on a path that takes microseconds).
+__global__ void publish_counts(unsigned long long* counts, std::size_t size, unsigned long long* host) {
+  for (std::size_t i = threadIdx.x; i < size; i += blockDim.x) {
+    host[i] = counts[i];
+    counts[i] = 0;
+  }
+}
+
+// Per host thread: counters that are zero between searches, and their mapped host copy.
+class CountSlots {
+ public:
+  CountSlots() = default;
+  CountSlots(const CountSlots&) = delete;
+  CountSlots& operator=(const CountSlots&) = delete;
+  ~CountSlots() {
+    if (host_ != nullptr) cudaFreeHost(host_);
+  }
+
+  void ensure(std::size_t size) {
+    if (size <= size_) return;
+    std::size_t grown = 64;
+    while (grown < size) grown *= 2;
+    device_ = DeviceBuffer<unsigned long long>();
+    device_ = DeviceBuffer<unsigned long long>(grown);
+    device_.fill_bytes(0);
+    if (host_ != nullptr) CUDA_CHECK(cudaFreeHost(host_));
+    host_ = nullptr;
+    size_ = 0;
+    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), grown * sizeof(unsigned long long), cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&host_on_device_), host_, 0));
+    size_ = grown;
+  }
+  unsigned long long* device() const { return device_.data(); }
+  const unsigned long long* host() const { return host_; }
+  unsigned long long* host_on_device() const { return host_on_device_; }
+
+ private:
+  DeviceBuffer<unsigned long long> device_;
+  unsigned long long* host_ = nullptr;
+  unsigned long long* host_on_device_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace
+
 std::vector<std::uint64_t> gpu_count_batch(const GpuVersion& version, const DeviceText& text,
                                            const std::vector<const DevicePattern*>& patterns, cudaStream_t stream) {
   std::vector<std::uint64_t> counts(patterns.size(), 0);
   if (patterns.empty()) return counts;
-  auto* device_counts = scratch<unsigned long long>(ScratchSlot::counters, patterns.size());
-  CUDA_CHECK(cudaMemsetAsync(device_counts, 0, patterns.size() * sizeof(unsigned long long), stream));
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    if (worth_searching(text, *patterns[p])) version.enqueue_count(text, *patterns[p], device_counts + p, stream);
+  thread_local CountSlots slots;
+  slots.ensure(patterns.size());
+  try {
+    for (std::size_t p = 0; p < patterns.size(); ++p) {
+      if (worth_searching(text, *patterns[p])) version.enqueue_count(text, *patterns[p], slots.device() + p, stream);
+    }
+  } catch (...) {
+    cudaMemsetAsync(slots.device(), 0, patterns.size() * sizeof(unsigned long long), stream);  // zero for the next search
+    throw;
   }
-  unsigned long long* host = pinned_readback(patterns.size());
-  CUDA_CHECK(cudaMemcpyAsync(host, device_counts, patterns.size() * sizeof(unsigned long long),
-                             cudaMemcpyDeviceToHost, stream));
+  publish_counts<<<1, 256, 0, stream>>>(slots.device(), patterns.size(), slots.host_on_device());
+  CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaStreamSynchronize(stream));
-  for (std::size_t p = 0; p < patterns.size(); ++p) counts[p] = host[p];
+  for (std::size_t p = 0; p < patterns.size(); ++p) counts[p] = slots.host()[p];
   return counts;
 }
 
