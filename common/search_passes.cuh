@@ -5,6 +5,8 @@
 //                   the totals into each block's first output slot, Pass::write writes every block's
 //                   matches there in position order. Ordered output, no sort.
 // Blocks must own consecutive ranges of positions, in block order, for the output to come out sorted.
+// A kernel may take arguments of its own after the seven shared ones (a matcher's tables): the
+// launchers pass on whatever follows the stream.
 // The scratch memory is reused between calls (common/search_scratch.hpp): no allocation per search.
 #pragma once
 
@@ -19,8 +21,17 @@ namespace cudamatch {
 
 enum class Pass { count, count_per_block, write };
 
-using SearchKernel = void (*)(const std::uint8_t* text, std::size_t n, const std::uint8_t* pattern, std::size_t m,
-                              unsigned long long* counts, const unsigned long long* offsets, std::uint64_t* positions);
+template <class... Extra>
+using SearchKernelWith = void (*)(const std::uint8_t* text, std::size_t n, const std::uint8_t* pattern, std::size_t m,
+                                  unsigned long long* counts, const unsigned long long* offsets,
+                                  std::uint64_t* positions, Extra... extra);
+using SearchKernel = SearchKernelWith<>;
+
+// Extra arguments are deduced from the kernel alone.
+template <class T>
+struct NotDeduced {
+  using type = T;
+};
 
 struct Launch {
   unsigned blocks;
@@ -30,7 +41,8 @@ struct Launch {
 
 // How many blocks of `threads` threads running `kernel` fit on the current GPU at once: the grid of
 // a grid-stride launch (lesson 05).
-inline unsigned resident_blocks(SearchKernel kernel, int threads, std::size_t shared_bytes) {
+template <class Kernel>
+unsigned resident_blocks(Kernel kernel, int threads, std::size_t shared_bytes) {
   int device = 0, sms = 0, per_sm = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
@@ -39,23 +51,27 @@ inline unsigned resident_blocks(SearchKernel kernel, int threads, std::size_t sh
 }
 
 // Pass::count: adds the occurrences to *count.
-inline void enqueue_count_pass(SearchKernel count_kernel, const Launch& launch, const DeviceText& text,
-                               const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+template <class... Extra>
+void enqueue_count_pass(SearchKernelWith<Extra...> count_kernel, const Launch& launch, const DeviceText& text,
+                        const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream,
+                        typename NotDeduced<Extra>::type... extra) {
   count_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
-      text.data(), text.size(), pattern.data(), pattern.size(), count, nullptr, nullptr);
+      text.data(), text.size(), pattern.data(), pattern.size(), count, nullptr, nullptr, extra...);
   CUDA_CHECK_LAUNCH();
 }
 
-inline std::uint64_t positions_in_passes(SearchKernel per_block_kernel, SearchKernel write_kernel, const Launch& launch,
-                                         const DeviceText& text, const DevicePattern& pattern,
-                                         DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+template <class... Extra>
+std::uint64_t positions_in_passes(SearchKernelWith<Extra...> per_block_kernel, SearchKernelWith<Extra...> write_kernel,
+                                  const Launch& launch, const DeviceText& text, const DevicePattern& pattern,
+                                  DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream,
+                                  typename NotDeduced<Extra>::type... extra) {
   // The scan has one slot more than there are blocks: its last entry is the total.
   const std::size_t slots = std::size_t{launch.blocks} + 1;
   auto* counts = scratch<unsigned long long>(ScratchSlot::block_counts, slots);
   auto* offsets = scratch<unsigned long long>(ScratchSlot::block_offsets, slots);
   CUDA_CHECK(cudaMemsetAsync(counts, 0, slots * sizeof(unsigned long long), stream));
   per_block_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
-      text.data(), text.size(), pattern.data(), pattern.size(), counts, nullptr, nullptr);
+      text.data(), text.size(), pattern.data(), pattern.size(), counts, nullptr, nullptr, extra...);
   CUDA_CHECK_LAUNCH();
   std::size_t temp_bytes = 0;
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts, offsets, slots, stream));
@@ -68,7 +84,7 @@ inline std::uint64_t positions_in_passes(SearchKernel per_block_kernel, SearchKe
   ensure_capacity(positions, found);
   if (found > 0) {
     write_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
-        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets, positions.data());
+        text.data(), text.size(), pattern.data(), pattern.size(), nullptr, offsets, positions.data(), extra...);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }

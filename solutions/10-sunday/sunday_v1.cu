@@ -1,0 +1,123 @@
+// Lesson 10, v1: the shift table and the pattern in shared memory, built by each block. SOLUTION.
+//
+// v0 looked up its shift table in global memory: a warp's 32 lookups are 32 different addresses, up to
+// 8 different 128-byte lines of the 1 KB table, served one line at a time by L1. The host built that
+// table and copied it before every search (a host synchronization per search). v1 builds the table in
+// shared memory at the start of every block: every entry m + 1, then for each pattern byte c at index j,
+// atomicMin(shift[c], m - j): the last occurrence gives the smallest shift whatever order the threads
+// run in. That costs 256 stores and m shared atomics per block, nothing on the host. The pattern sits
+// beside it. A lookup is then one shared-memory load; 32 different entries conflict only when two of
+// them are different words of the same bank (c and c + 32, c + 64, ...).
+//
+// Why not constant memory: the constant cache serves a warp one address at a time, so 32 threads that
+// look up 32 different bytes wait for up to 32 passes. It is the right place for values every thread
+// of a warp reads at once (the pattern length), not for a table indexed by data.
+//
+// The threads of a block own consecutive chunks (chunk_length(m) window starts each, as in v0), so
+// thread order is position order: count mode adds the block's matches with ONE global atomic; positions
+// mode writes them in order through common/search_passes.cuh (count per block, scan, write).
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+
+#include "common/search_passes.cuh"
+#include "versions.hpp"
+
+namespace lesson10 {
+
+namespace {
+
+using cudamatch::Launch;
+using cudamatch::Pass;
+
+constexpr int kThreads = 256;
+
+using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
+using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;  // small temporary storage
+union BlockTemp {
+  typename BlockReduce::TempStorage reduce;
+  typename BlockScan::TempStorage scan;
+};
+static_assert(256 * sizeof(int) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over its budget");
+
+// Copies the pattern to shared memory and builds its shift table there. Every thread of the block calls it.
+__device__ void build_shift_table(const std::uint8_t* __restrict__ pattern, std::size_t m, std::uint8_t* s_pattern,
+                                  int* shift) {
+  for (unsigned c = threadIdx.x; c < 256; c += kThreads) shift[c] = static_cast<int>(m + 1);
+  for (std::size_t j = threadIdx.x; j < m; j += kThreads) s_pattern[j] = pattern[j];
+  __syncthreads();
+  for (std::size_t j = threadIdx.x; j < m; j += kThreads) atomicMin(&shift[s_pattern[j]], static_cast<int>(m - j));
+  __syncthreads();
+}
+
+// Quick Search over the windows that start in [first, first + chunk) and at or before `last` (= n - m):
+// calls on_match(position) for each occurrence, in order.
+template <class OnMatch>
+__device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t first, std::size_t chunk, std::size_t last,
+                             const std::uint8_t* s_pattern, std::size_t m, const int* shift, OnMatch on_match) {
+  if (first > last) return;
+  const std::size_t end = first + chunk;
+  for (std::size_t s = first;;) {
+    std::size_t j = 0;
+    while (j < m && text[s + j] == s_pattern[j]) ++j;
+    if (j == m) on_match(s);
+    if (s == last) return;  // no byte after the last window: text[n] is not read
+    s += shift[text[s + m]];
+    if (s >= end || s > last) return;
+  }
+}
+
+template <Pass kPass>
+__global__ void __launch_bounds__(kThreads) sunday_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                                                             const std::uint8_t* __restrict__ pattern, std::size_t m,
+                                                             unsigned long long* __restrict__ counts,
+                                                             const unsigned long long* __restrict__ offsets,
+                                                             std::uint64_t* __restrict__ positions) {
+  __shared__ int shift[256];
+  __shared__ BlockTemp temp;
+  extern __shared__ std::uint8_t s_pattern[];
+  build_shift_table(pattern, m, s_pattern, shift);
+
+  const std::size_t chunk = chunk_length(m);
+  const std::size_t first = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * chunk;
+  const std::size_t last = n - m;
+  unsigned found = 0;
+  search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t) { ++found; });
+
+  if constexpr (kPass == Pass::write) {
+    unsigned rank = 0;  // matches of the threads before this one in the block
+    BlockScan(temp.scan).ExclusiveSum(found, rank);
+    std::uint64_t* out = positions + offsets[blockIdx.x] + rank;
+    if (found > 0) search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t p) { *out++ = p; });
+  } else {
+    const unsigned block_total = BlockReduce(temp.reduce).Sum(found);
+    if (threadIdx.x == 0) {
+      if constexpr (kPass == Pass::count) {
+        if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
+      } else {
+        counts[blockIdx.x] = block_total;
+      }
+    }
+  }
+}
+
+Launch plan(const DeviceText& text, std::size_t m) {
+  const std::size_t tile = kThreads * chunk_length(m);  // window starts per block
+  return {static_cast<unsigned>((text.size() - m) / tile + 1), kThreads, m};
+}
+
+}  // namespace
+
+// Patterns too long to fit in shared memory beside the table (over 46 KB) fall back to v0.
+void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (pattern.size() > kDynamicSharedBytes) return v0_count(text, pattern, count, stream);
+  cudamatch::enqueue_count_pass(sunday_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                           cudaStream_t stream) {
+  if (pattern.size() > kDynamicSharedBytes) return v0_positions(text, pattern, positions, stream);
+  return cudamatch::positions_in_passes(sunday_v1_kernel<Pass::count_per_block>, sunday_v1_kernel<Pass::write>,
+                                        plan(text, pattern.size()), text, pattern, positions, stream);
+}
+
+}  // namespace lesson10
