@@ -1,6 +1,8 @@
 #include "gpu_backend.hpp"
 
+#include "boyer_moore_gpu.hpp"
 #include "brute_force_gpu.hpp"
+#include "sunday_gpu.hpp"
 
 namespace cudamatch::cli {
 
@@ -36,6 +38,8 @@ class GpuMatcher final : public CpuMatcher {
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm) {
   switch (algorithm) {
     case Algorithm::bf: return &brute_force_gpu();
+    case Algorithm::bm: return &boyer_moore_gpu();
+    case Algorithm::sunday: return &sunday_gpu();
     default: return nullptr;
   }
 }
