@@ -2,6 +2,7 @@
 
 #include "boyer_moore_gpu.hpp"
 #include "brute_force_gpu.hpp"
+#include "kmp_gpu.hpp"
 #include "sunday_gpu.hpp"
 
 namespace cudamatch::cli {
@@ -38,6 +39,7 @@ class GpuMatcher final : public CpuMatcher {
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm) {
   switch (algorithm) {
     case Algorithm::bf: return &brute_force_gpu();
+    case Algorithm::kmp: return &kmp_gpu();
     case Algorithm::bm: return &boyer_moore_gpu();
     case Algorithm::sunday: return &sunday_gpu();
     default: return nullptr;

@@ -12,6 +12,8 @@
 #   smsp__thread_inst_executed_per_inst_executed.ratio        active threads per instruction (of 32)
 #   smsp__sass_average_branch_targets_threads_uniform.pct     branch uniformity
 #   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum  shared-memory bank conflicts (loads)
+#   l1tex__t_sectors/requests_pipe_lsu_mem_global_op_ld.sum   global load sectors and requests (their
+#                                                             ratio: sectors per request, 4 when coalesced)
 set -euo pipefail
 lesson=$1 kernels=$2
 shift 2
@@ -28,6 +30,7 @@ metrics+=,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_w
 metrics+=,smsp__average_warp_latency_issue_stalled_not_selected.ratio,smsp__average_warp_latency_issue_stalled_selected.ratio
 metrics+=,smsp__thread_inst_executed_per_inst_executed.ratio,smsp__sass_average_branch_targets_threads_uniform.pct
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 # Each version runs warm-up + timed searches; --launch-count with a kernel filter profiles the first
 # launch of each matching kernel name only when the names differ, so cap the launches per name.
 exec ncu --clock-control none --kernel-name "regex:$kernels" --launch-count 40 --metrics "$metrics" \
