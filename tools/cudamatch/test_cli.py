@@ -27,6 +27,10 @@ def run(*args, stdin=None):
     return subprocess.run([BINARY, *args], input=stdin, capture_output=True, timeout=600)
 
 
+def has_gpu():
+    return run("info").returncode == 0
+
+
 class SearchTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
@@ -127,6 +131,7 @@ class SearchTest(unittest.TestCase):
         self.assertEqual(result.stdout.decode().split(), [f"{good}:0", f"{good}:2"])
         self.assertIn(b"No such file", result.stderr)
 
+    @unittest.skipIf(has_gpu(), "a GPU is present: the default backend is the GPU (GpuBackendTest)")
     def test_without_a_backend_the_cpu_is_used_and_said_once(self):
         result = run("search", "b", self.file("t", b"abcb"))
         self.assertEqual(self.offsets(result), [1, 3])
@@ -181,10 +186,6 @@ class BenchTest(unittest.TestCase):
                      ["--lengths", "0"]):
             result = run("bench", "--corpora", "E.coli", "--patterns", "1", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
-
-
-def has_gpu():
-    return run("info").returncode == 0
 
 
 def gpu_versions(algorithm):
