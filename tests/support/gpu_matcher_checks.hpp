@@ -22,7 +22,8 @@ void check_against_brute_force(const GpuVersion& version, const std::vector<std:
 void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edges, std::uint64_t seed);
 
 // All-equal texts; occurrences planted at 0, at n - m and straddling each edge, with NUL and 0xFF
-// bytes; the pattern equal to the text and one byte longer; a one-byte text.
+// bytes; the pattern equal to the text and one byte longer; a one-byte text. Quick (as above): short
+// all-equal patterns and fewer planted lengths.
 void edge_cases(const GpuVersion& version, const std::vector<std::size_t>& edges);
 
 }  // namespace cudamatch::testing
