@@ -23,14 +23,40 @@ def main(csv_path, png_path):
         label = r["matcher"] if r["backend"] == "cpu" and r["matcher"] in ("memmem", "std-bmh") else f'{r["matcher"]} ({r["backend"]})'
         series[(r["corpus"], label)].append((int(r["m"]), float(r["gbps"])))
     labels = list(dict.fromkeys(label for (_, label) in series))
+    # One colour per algorithm; the line says which run of it: GPU v0 dashed, the GPU's best solid,
+    # batched searches solid with square markers, the CPU dotted.
+    palette = dict(zip(["bf", "kmp", "bm", "sunday", "epsm", "ssef", "memmem", "std-bmh"],
+                       ["C0", "C1", "C2", "C3", "C4", "C5", "C7", "C8"]))
+
+    cpu_only = all(r["backend"] == "cpu" for r in rows)
+
+    def style(label):
+        name = label.split(" (")[0]
+        algorithm = name.split(":")[0].split(" ")[0]
+        colour = palette.get(algorithm, "C9")
+        if label in ("memmem", "std-bmh"):
+            return dict(color=colour, linestyle="--", marker=".", linewidth=1.2)
+        if label.endswith("(cpu)"):
+            return dict(color=colour, linestyle="-" if cpu_only else ":", marker=".", linewidth=1.2)
+        if "batch" in name:
+            return dict(color=colour, linestyle="-", marker="s", markersize=3, alpha=0.6)
+        if name.endswith(":v0"):
+            return dict(color=colour, linestyle="--", marker="o", markersize=3)
+        return dict(color=colour, linestyle="-", marker="o", markersize=3, linewidth=2)
+
     fig, axes = plt.subplots(1, len(corpora), figsize=(5.5 * len(corpora), 4.5), squeeze=False, sharey=True)
     for ax, corpus in zip(axes[0], corpora):
         for label in labels:
             points = sorted(series.get((corpus, label), []))
             if points:
-                dashed = label in ("memmem", "std-bmh")
-                ax.plot([m for m, _ in points], [g for _, g in points], marker="o", markersize=3,
-                        linestyle="--" if dashed else "-", label=label)
+                ax.plot([m for m, _ in points], [g for _, g in points], label=label, **style(label))
+        # The device read bandwidth measured in the same run, where GPU rows carry it.
+        ceilings = [float(r["gbps"]) * 100 / float(r["pct_of_read"]) for r in rows
+                    if r["corpus"] == corpus and float(r.get("pct_of_read") or 0) > 0]
+        if ceilings:
+            ceilings.sort()
+            ax.axhline(ceilings[len(ceilings) // 2], color="black", linestyle=":", linewidth=1,
+                       label="device read bandwidth (measured)")
         synthetic = any(r["corpus"] == corpus and r["synthetic"] == "1" for r in rows)
         ax.set_title(corpus + (" (synthetic stand-in)" if synthetic else ""))
         ax.set_xscale("log", base=2)
@@ -38,10 +64,16 @@ def main(csv_path, png_path):
         ax.set_xlabel("pattern length m (bytes)")
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("GB/s per search (median over patterns)")
-    axes[0][-1].legend(fontsize=8, loc="best")
+    handles, names = axes[0][0].get_legend_handles_labels()
+    for ax in axes[0][1:]:
+        for h, n in zip(*ax.get_legend_handles_labels()):
+            if n not in names:
+                handles.append(h)
+                names.append(n)
+    fig.legend(handles, names, fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
     fig.suptitle("cudamatch bench on " + " and ".join(dict.fromkeys(r["device"] for r in rows)))
     fig.tight_layout()
-    fig.savefig(png_path, dpi=120)
+    fig.savefig(png_path, dpi=120, bbox_inches="tight")
 
 
 if __name__ == "__main__":
