@@ -7,6 +7,7 @@
 #include "common/ceilings.hpp"
 #include "common/device_info.hpp"
 #include "common/generators.hpp"
+#include "common/gpu_matcher.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
 
@@ -69,6 +70,18 @@ TEST_CASE("an allocation larger than the GPU fails with a clear out-of-memory me
   CHECK_THROWS_WITH(DeviceBuffer<std::uint8_t>(device.global_memory_bytes * 4), Catch::Contains("free of"));
   DeviceBuffer<int> after(16);  // the failed allocation left no sticky error behind
   CHECK(after.size() == 16);
+}
+
+// A match list larger than device memory: positions mode says how many occurrences there are and
+// that count mode needs no such memory, instead of crashing. [oom] for the same reason as above.
+TEST_CASE("positions that cannot fit in device memory are a clear error naming the count", "[measurement][gpu][oom]") {
+  const DeviceInfo device = query_device();
+  const std::uint64_t too_many = device.global_memory_bytes;  // x 8 bytes per position
+  DeviceBuffer<std::uint64_t> positions(4);
+  CHECK_THROWS_WITH(ensure_capacity(positions, too_many),
+                    Catch::Contains(std::to_string(too_many) + " occurrences") && Catch::Contains("count mode needs none"));
+  ensure_capacity(positions, 1000);  // and the buffer is usable again
+  CHECK(positions.size() >= 1000);
 }
 
 TEST_CASE("measured ceilings are physically plausible", "[measurement][gpu]") {
