@@ -39,18 +39,13 @@ void check_against_brute_force(const GpuVersion& version, const std::vector<std:
                     [](std::uint64_t v) { return v == ~std::uint64_t{0}; }));
 }
 
-namespace {
-
-// Under compute-sanitizer (100x slower) a smaller set: CUDAMATCH_TEST_QUICK=1.
-bool quick() {
+bool quick_tests() {
   const char* quick_env = std::getenv("CUDAMATCH_TEST_QUICK");
   return quick_env != nullptr && std::string(quick_env) == "1";
 }
 
-}  // namespace
-
 void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edges, std::uint64_t seed) {
-  const bool quick = cudamatch::testing::quick();
+  const bool quick = quick_tests();
   Rng rng(seed);
   std::set<std::size_t> sizes = {1, 15, 100003};
   std::set<std::size_t> lengths = quick ? std::set<std::size_t>{1, 3, 5, 16, 255, 4097}
@@ -81,13 +76,13 @@ void edge_cases(const GpuVersion& version, const std::vector<std::size_t>& edges
   // (Quick: without the long patterns, whose every window is compared in full.)
   const std::vector<std::uint8_t> same(3 * edge + 5, 'a');
   const std::vector<std::size_t> all_equal_lengths =
-      quick() ? std::vector<std::size_t>{1, 2, 17} : std::vector<std::size_t>{1, 2, 17, 4096, edge + 1};
+      quick_tests() ? std::vector<std::size_t>{1, 2, 17} : std::vector<std::size_t>{1, 2, 17, 4096, edge + 1};
   for (std::size_t m : all_equal_lengths) {
     if (m <= same.size()) check_against_brute_force(version, same, std::vector<std::uint8_t>(m, 'a'));
   }
   // Occurrences planted at 0, at n - m and straddling each edge, with NUL and 0xFF bytes.
   Rng rng(9);
-  for (std::size_t m : quick() ? std::vector<std::size_t>{2, 33} : std::vector<std::size_t>{2, 5, 8, 33, 1000}) {
+  for (std::size_t m : quick_tests() ? std::vector<std::size_t>{2, 33} : std::vector<std::size_t>{2, 5, 8, 33, 1000}) {
     auto text = random_bytes(4 * edge + 3 + m, 26, rng.next());
     auto pattern = random_bytes(m, 256, rng.next());
     pattern[0] = 0x00;

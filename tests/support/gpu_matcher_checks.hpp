@@ -10,6 +10,10 @@
 
 namespace cudamatch::testing {
 
+// Whether CUDAMATCH_TEST_QUICK=1 asks for the smaller test set of the sanitizer runs (compute-sanitizer
+// makes the kernels 10-100x slower); lesson-specific tests may shrink their inputs by it too.
+bool quick_tests();
+
 // Searches `text` for `pattern` with `version` in both modes, the positions buffer poisoned and
 // larger than needed, and compares with the CPU brute force (nothing may be written past the count).
 void check_against_brute_force(const GpuVersion& version, const std::vector<std::uint8_t>& text,
