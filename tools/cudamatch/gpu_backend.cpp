@@ -2,7 +2,9 @@
 
 #include "boyer_moore_gpu.hpp"
 #include "brute_force_gpu.hpp"
+#include "epsm_gpu.hpp"
 #include "kmp_gpu.hpp"
+#include "ssef_gpu.hpp"
 #include "sunday_gpu.hpp"
 
 namespace cudamatch::cli {
@@ -42,6 +44,8 @@ const GpuAlgorithm* gpu_algorithm(Algorithm algorithm) {
     case Algorithm::kmp: return &kmp_gpu();
     case Algorithm::bm: return &boyer_moore_gpu();
     case Algorithm::sunday: return &sunday_gpu();
+    case Algorithm::epsm: return &epsm_gpu();
+    case Algorithm::ssef: return &ssef_gpu();
     default: return nullptr;
   }
 }

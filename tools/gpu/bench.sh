@@ -13,7 +13,7 @@ cd "$root"
 [ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
 mkdir -p "$out"
 cudamatch="$build/bin/cudamatch"
-algorithms=bf,kmp,bm,sunday
+algorithms=bf,kmp,bm,sunday,epsm,ssef
 
 "$cudamatch" bench --backend cuda,cpu --batch --algorithms "$algorithms" --patterns 100 \
   --csv "$out/gpu-bench-4mb.csv" --plot "$out/gpu-bench-4mb.png" > "$out/gpu-bench-4mb.txt" 2>&1
