@@ -28,6 +28,7 @@
 //     order: per-lane counts per piece, a warp scan per piece and a block scan over the warps, then the
 //     tile is searched again and each lane writes its occurrences from its first slot on.
 #include "common/search_passes.cuh"
+#include "common/warp_scan.cuh"
 #include "ssef_table.hpp"
 #include "versions.hpp"
 
@@ -37,6 +38,7 @@ namespace {
 
 using cudamatch::Launch;
 using cudamatch::Pass;
+using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
@@ -128,16 +130,6 @@ __device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s
   //   Every lane must reach every __all_sync: keep the loop the same in all lanes.
   (void)text, (void)s, (void)pattern, (void)m;
   return false;
-}
-
-__device__ unsigned warp_inclusive_sum(unsigned value) {
-  const unsigned lane = threadIdx.x % 32;
-#pragma unroll
-  for (unsigned d = 1; d < 32; d *= 2) {
-    const unsigned below = __shfl_up_sync(kAll, value, d);
-    if (lane >= d) value += below;
-  }
-  return value;
 }
 
 // Searches this warp's part of `tile`: on_match(piece, s) for each occurrence, in increasing s per lane

@@ -27,6 +27,7 @@
 
 #include "byte_simd.cuh"
 #include "common/search_passes.cuh"
+#include "common/warp_scan.cuh"
 #include "versions.hpp"
 
 namespace lesson11 {
@@ -35,6 +36,7 @@ namespace {
 
 using cudamatch::Launch;
 using cudamatch::Pass;
+using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
@@ -132,16 +134,6 @@ __device__ unsigned verify(unsigned candidates, std::size_t lane_first, const st
     }
   }
   return confirmed;
-}
-
-__device__ unsigned warp_inclusive_sum(unsigned value) {
-  const unsigned lane = threadIdx.x % 32;
-#pragma unroll
-  for (unsigned d = 1; d < 32; d *= 2) {
-    const unsigned below = __shfl_up_sync(kAll, value, d);
-    if (lane >= d) value += below;
-  }
-  return value;
 }
 
 // Searches this warp's part of `tile`; matches[s] gets the occurrences of piece s as bits (bit q:
