@@ -44,7 +44,8 @@ __global__ void __launch_bounds__(kThreads) bm_v1_kernel(const std::uint8_t* __r
   //   3. Count this chunk's occurrences with boyer_moore_chunk (bm_search.cuh) on text + first, windows,
   //      the pattern and good-suffix table from shared memory (or global, in the fallback) and the
   //      shared last_index; the callback gets offsets s in the chunk.
-  //   4. finish_pass<kPass>(found, temp, counts, offsets, positions, write_again) (block_passes.cuh),
+  //   4. finish_block_pass<kPass>(found, temp, counts, offsets, positions, write_again)
+  //      (common/block_pass.cuh),
   //      where write_again(std::uint64_t* out) runs the same search again and writes first + s to
   //      *out++ for each occurrence.
   (void)text, (void)n, (void)pattern, (void)m, (void)tables, (void)counts, (void)offsets, (void)positions;

@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(kThreads) bm_v2_kernel(const std::uint8_t* __r
   //      windows = min(l.chunk, n - m + 1 - tile_start - first), 0 when first is past them.
   //   4. Count the occurrences with boyer_moore_chunk (bm_search.cuh) on tile + first, windows as an
   //      unsigned (32-bit offsets), s_pattern, last_index and s_good_suffix; no call when windows == 0.
-  //   5. finish_pass<kPass>(found, temp, counts, offsets, positions, write_again) as in v1, writing the
+  //   5. finish_block_pass<kPass>(found, temp, counts, offsets, positions, write_again) as in v1, writing the
   //      positions tile_start + first + s.
   (void)text, (void)n, (void)pattern, (void)counts, (void)offsets, (void)positions, (void)tables, (void)last_index;
   (void)temp, (void)s_pattern, (void)tile_start, (void)stage_tile;

@@ -17,9 +17,7 @@
 // The threads of a block own consecutive chunks (chunk_length(m) window starts each, as in v0), so
 // thread order is position order: count mode adds the block's matches with ONE global atomic; positions
 // mode writes them in order through common/search_passes.cuh (count per block, scan, write).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
+#include "common/block_pass.cuh"
 #include "common/search_passes.cuh"
 #include "versions.hpp"
 
@@ -32,12 +30,7 @@ using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 
-using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
-using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;  // small temporary storage
-union BlockTemp {
-  typename BlockReduce::TempStorage reduce;
-  typename BlockScan::TempStorage scan;
-};
+using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
 static_assert(256 * sizeof(int) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over its budget");
 
 // Copies the pattern to shared memory and builds its shift table there. Every thread of the block calls it.
@@ -84,21 +77,9 @@ __global__ void __launch_bounds__(kThreads) sunday_v1_kernel(const std::uint8_t*
   unsigned found = 0;
   search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t) { ++found; });
 
-  if constexpr (kPass == Pass::write) {
-    unsigned rank = 0;  // matches of the threads before this one in the block
-    BlockScan(temp.scan).ExclusiveSum(found, rank);
-    std::uint64_t* out = positions + offsets[blockIdx.x] + rank;
-    if (found > 0) search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t p) { *out++ = p; });
-  } else {
-    const unsigned block_total = BlockReduce(temp.reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
-  }
+  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t p) { *out++ = p; });
+  });
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {

@@ -55,8 +55,8 @@ __global__ void __launch_bounds__(kThreads) bm_v1_kernel(const std::uint8_t* __r
   };
   unsigned found = 0;
   search([&](std::size_t) { ++found; });
-  finish_pass<kPass>(found, temp, counts, offsets, positions,
-                     [&](std::uint64_t* out) { search([&](std::size_t s) { *out++ = first + s; }); });
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions,
+                           [&](std::uint64_t* out) { search([&](std::size_t s) { *out++ = first + s; }); });
 }
 static_assert(kThreads == 256, "bm_v1_kernel copies one bad-character entry per thread");
 

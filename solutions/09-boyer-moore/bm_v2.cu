@@ -103,8 +103,8 @@ __global__ void __launch_bounds__(kThreads) bm_v2_kernel(const std::uint8_t* __r
   };
   unsigned found = 0;
   search([&](unsigned) { ++found; });
-  finish_pass<kPass>(found, temp, counts, offsets, positions,
-                     [&](std::uint64_t* out) { search([&](unsigned s) { *out++ = tile_start + first + s; }); });
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions,
+                           [&](std::uint64_t* out) { search([&](unsigned s) { *out++ = tile_start + first + s; }); });
 }
 static_assert(kThreads == 256, "bm_v2_kernel initializes one bad-character entry per thread");
 

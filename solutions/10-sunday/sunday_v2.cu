@@ -21,9 +21,7 @@
 // first): the byte-by-byte verification, where the threads of a warp diverge, runs 64 times less often.
 // Sunday's "last byte first" pays off on a CPU, where t[s + m - 1] shares a cache line with the shift
 // byte t[s + m]; shared memory has no lines, and a word tests four bytes for two loads.
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
+#include "common/block_pass.cuh"
 #include "common/search_passes.cuh"
 #include "versions.hpp"
 
@@ -39,12 +37,7 @@ constexpr std::size_t kBytesPerWordRow = 4 * kThreads;  // one word of chunk for
 constexpr std::size_t kShortChunkWords = 17;            // up to m = 1088 (64 * 17)
 constexpr std::size_t kMinChunkWords = 9;               // below: v1
 
-using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
-using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;  // small temporary storage
-union BlockTemp {
-  typename BlockReduce::TempStorage reduce;
-  typename BlockScan::TempStorage scan;
-};
+using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
 static_assert(256 * sizeof(int) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over its budget");
 
 __host__ __device__ constexpr std::size_t round16(std::size_t bytes) { return (bytes + 15) / 16 * 16; }
@@ -134,24 +127,10 @@ __global__ void __launch_bounds__(kThreads) sunday_v2_kernel(const std::uint8_t*
   unsigned found = 0;
   search_chunk(s_text, first, end, last, s_pattern, pattern_length, shift, [&](unsigned) { ++found; });
 
-  if constexpr (kPass == Pass::write) {
-    unsigned rank = 0;  // matches of the threads before this one in the block
-    BlockScan(temp.scan).ExclusiveSum(found, rank);
-    std::uint64_t* out = positions + offsets[blockIdx.x] + rank;
-    if (found > 0) {
-      search_chunk(s_text, first, end, last, s_pattern, pattern_length, shift,
-                   [&](unsigned s) { *out++ = tile_start + s; });
-    }
-  } else {
-    const unsigned block_total = BlockReduce(temp.reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
-  }
+  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    search_chunk(s_text, first, end, last, s_pattern, pattern_length, shift,
+                 [&](unsigned s) { *out++ = tile_start + s; });
+  });
 }
 
 Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {

@@ -19,10 +19,8 @@
 // Output: a block's 256 threads own 4096 consecutive alignments, in thread order, so count mode adds
 // the block's total with ONE atomic, and positions mode writes them in order through
 // common/search_passes.cuh (count per block, scan, write): no sort.
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
 #include "byte_simd.cuh"
+#include "common/block_pass.cuh"
 #include "common/search_passes.cuh"
 #include "versions.hpp"
 
@@ -36,12 +34,7 @@ using cudamatch::Pass;
 constexpr int kThreads = 256;
 constexpr std::size_t kTile = kThreads * kBlockBytes;  // alignments per block
 
-using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
-using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;  // small temporary storage
-union BlockTemp {
-  typename BlockReduce::TempStorage reduce;
-  typename BlockScan::TempStorage scan;
-};
+using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
 
 // Bit q set when the alignment q of the block matches pattern[0 .. packed) (1 <= packed <= 16).
 // w[0..3] are the block's four words, w[4..7] the next block's, which the shifts bring in.
@@ -107,21 +100,9 @@ __global__ void __launch_bounds__(kThreads) epsm_v1_kernel(const std::uint8_t* _
   const unsigned bits = thread_matches(text, n, pattern, m, first);
   const auto found = static_cast<unsigned>(__popc(bits));
 
-  if constexpr (kPass == Pass::write) {
-    unsigned rank = 0;  // matches of the threads before this one in the block
-    BlockScan(temp.scan).ExclusiveSum(found, rank);
-    std::uint64_t* out = positions + offsets[blockIdx.x] + rank;
+  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     for (unsigned left = bits; left != 0; left &= left - 1) *out++ = first + __ffs(left) - 1;
-  } else {
-    const unsigned block_total = BlockReduce(temp.reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
-  }
+  });
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {
