@@ -12,7 +12,7 @@
 namespace cudamatch {
 
 enum class ScratchSlot {
-  counters,       // gpu_count's counters and the batch's
+  counters,       // the baselines' match counter (positions_sorted_on_host)
   block_counts,   // positions mode: one count per block ...
   block_offsets,  // ... and its exclusive scan
   scan_temp,      // CUB's temporary storage

@@ -244,8 +244,11 @@ void print_speedups(const std::vector<Row>& rows, const Corpus& corpus, const st
                     const std::vector<std::size_t>& lengths) {
   std::vector<Algorithm> algorithms;
   for (const Contender& c : list) {
+    const auto is_cpu_reference = [&](const Contender& d) {
+      return d.backend == "cpu" && d.name == algorithm_name(c.algorithm);
+    };
     if (c.backend == "cuda" && std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end() &&
-        std::any_of(list.begin(), list.end(), [&](const Contender& d) { return d.backend == "cpu" && d.gpu == nullptr && d.make && d.name == algorithm_name(c.algorithm); })) {
+        std::any_of(list.begin(), list.end(), is_cpu_reference)) {
       algorithms.push_back(c.algorithm);
     }
   }
