@@ -74,9 +74,14 @@ class DeviceBuffer : public Buffer<T, DeviceMemory> {
     CUDA_CHECK(cudaMemcpyAsync(host, this->data(), count * sizeof(T), cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
-  // Every byte set to `value`: the poison that makes an unwritten output visible.
+  // Every byte set to `value`: the poison that makes an unwritten output visible. Finished when it
+  // returns: cudaMemset runs in the legacy default stream, which does not order itself with the
+  // non-blocking streams of CudaStream, so without the wait the poison could land after a kernel's
+  // output (seen on a GPU shared by parallel test processes: lesson 06's outputs read back as poison).
   void fill_bytes(int value) {
-    if (this->size() > 0) CUDA_CHECK(cudaMemset(this->data(), value, this->bytes()));
+    if (this->size() == 0) return;
+    CUDA_CHECK(cudaMemset(this->data(), value, this->bytes()));
+    CUDA_CHECK(cudaStreamSynchronize(cudaStreamLegacy));
   }
 };
 
