@@ -11,6 +11,7 @@
 #include "common/driver.hpp"
 #include "common/random.hpp"
 #include "common/report.hpp"
+#include "common/results_json.hpp"
 #include "common/table.hpp"
 
 namespace cudamatch {
@@ -23,13 +24,15 @@ struct Options {
   std::vector<std::string> corpora = {"E.coli", "bible.txt"};
   std::size_t patterns = 5;
   int reps = 3;
+  std::string json;  // --json FILE
 };
 
 double median(std::vector<double> values) { return summarize_ms(std::move(values)).median_ms; }
 
-// One table per corpus; returns whether every count agreed with the CPU.
+// One table per corpus, and its rows in `results` (case "<corpus> m=<m>"); returns whether every
+// count agreed with the CPU.
 bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::string& corpus_name, double read_ceiling,
-                const TimingOptions& timing) {
+                const TimingOptions& timing, DriverResults& results) {
   const Corpus corpus = load_corpus(corpus_name, default_data_dir(), &std::cerr);
   const std::vector<std::uint8_t> host = repeat_to(corpus.bytes, o.mib * kMiB);
   const DeviceText text(host);
@@ -43,6 +46,7 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
   Rng rng(77);
   for (std::size_t m : o.lengths) {
     std::vector<std::vector<double>> samples(algorithm.versions.size());
+    std::vector<bool> version_valid(algorithm.versions.size(), true);
     for (std::size_t p = 0; p < o.patterns; ++p) {
       const std::size_t at = rng.below(corpus.bytes.size() - m + 1);
       const ByteView pattern_view(corpus.bytes.data() + at, m);
@@ -57,14 +61,18 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
             time_on_gpu([&](cudaStream_t s) { gpu_count(version, text, pattern, s); }, timing).median_ms);
         ok = ok && gpu_count(version, text, pattern) == expected;
         if (!ok) std::cerr << corpus_name << " m=" << m << ": " << version.name << " disagrees with the CPU\n";
-        valid = valid && ok;
+        version_valid[v] = version_valid[v] && ok;
       }
     }
     std::vector<std::string> cells = {std::to_string(m)};
     std::vector<double> gbps;
-    for (const auto& version_samples : samples) {
-      gbps.push_back(gb_per_s(host.size(), median(version_samples)));
+    for (std::size_t v = 0; v < samples.size(); ++v) {
+      const double median_ms = median(samples[v]);
+      gbps.push_back(gb_per_s(host.size(), median_ms));
       cells.push_back(fixed(gbps.back(), 1));
+      results.add({corpus_name + " m=" + std::to_string(m), algorithm.versions[v].name, median_ms, gbps.back(),
+                   version_valid[v]});
+      valid = valid && version_valid[v];
     }
     const auto best = std::max_element(gbps.begin(), gbps.end());
     speedups.push_back(*best / gbps.front());
@@ -83,8 +91,9 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
   return valid;
 }
 
-int experiment(const GpuAlgorithm& algorithm, const Options& o) {
+int experiment(const char* lesson, const GpuAlgorithm& algorithm, const Options& o) {
   const RunContext context = measure_run_context(std::cout);
+  DriverResults results(lesson, context.device, context.ceilings);
   std::cout << "\nversions:\n";
   for (const GpuVersion& v : algorithm.versions) std::cout << "  " << v.name << "  " << v.summary << "\n";
   TimingOptions timing;
@@ -93,8 +102,9 @@ int experiment(const GpuAlgorithm& algorithm, const Options& o) {
   timing.reps = o.reps;
   bool valid = true;
   for (const std::string& corpus : o.corpora) {
-    valid = run_corpus(algorithm, o, corpus, context.ceilings.device_read_gbps, timing) && valid;
+    valid = run_corpus(algorithm, o, corpus, context.ceilings.device_read_gbps, timing, results) && valid;
   }
+  results.save(o.json);
   return valid ? 0 : 1;
 }
 
@@ -109,6 +119,7 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")->delimiter(',')->capture_default_str();
   app.add_option("--patterns", o.patterns, "patterns per length")->check(CLI::Range(std::size_t{1}, std::size_t{10000}))->capture_default_str();
   app.add_option("--reps", o.reps, "timed runs per pattern")->check(CLI::Range(1, 1000))->capture_default_str();
+  add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   for (const std::string& name : o.corpora) {
     if (std::none_of(corpus_specs().begin(), corpus_specs().end(), [&](const CorpusSpec& c) { return c.name == name; })) {
@@ -116,7 +127,7 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
       return 2;
     }
   }
-  return run_driver(lesson, [&] { return experiment(algorithm, o); });
+  return run_driver(lesson, [&] { return experiment(lesson, algorithm, o); });
 }
 
 }  // namespace cudamatch

@@ -8,7 +8,8 @@
 
 namespace cudamatch {
 
-// The whole driver: options, no-GPU refusal (exit 2), tables. Returns the exit status.
+// The whole driver: options, no-GPU refusal (exit 2), tables, and with --json FILE the results file
+// (common/results_json.hpp; case "<corpus> m=<m>", version "v0", "v1", ...). Returns the exit status.
 int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, int argc, char** argv);
 
 }  // namespace cudamatch

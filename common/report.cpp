@@ -1,6 +1,7 @@
 #include "common/report.hpp"
 
 #include <ostream>
+#include <utility>
 
 #include "common/bandwidth.hpp"
 
@@ -18,13 +19,15 @@ RunContext measure_run_context(std::ostream& out) {
   return context;
 }
 
-BandwidthReport::BandwidthReport(const RunContext& context)
-    : context_(context), table_({"version", "median ms", "min ms", "GB/s", "% of copy", "note"}) {}
+BandwidthReport::BandwidthReport(const RunContext& context, std::string input)
+    : context_(context),
+      input_(std::move(input)),
+      table_({"version", "median ms", "min ms", "GB/s", "% of copy", "note"}) {}
 
-void BandwidthReport::add(const std::string& version, const TimingStats& time, std::uint64_t bytes,
+void BandwidthReport::add(const std::string& version, const TimingStats& time, std::uint64_t bytes, bool valid,
                           const std::string& note) {
   const double rate = gb_per_s(bytes, time.median_ms);
-  gbps_.emplace_back(version, rate);
+  rows_.push_back({input_, version, time.median_ms, rate, valid});
   table_.add_row({version, fixed(time.median_ms, 4), fixed(time.min_ms, 4), fixed(rate, 1),
                   fixed(percent_of(rate, context_.ceilings.device_copy_gbps), 1), note});
 }
@@ -32,10 +35,16 @@ void BandwidthReport::add(const std::string& version, const TimingStats& time, s
 void BandwidthReport::print(std::ostream& out) const { table_.print(out); }
 
 double BandwidthReport::gbps(const std::string& version) const {
-  for (const auto& [name, rate] : gbps_) {
-    if (name == version) return rate;
+  for (const ResultRow& row : rows_) {
+    if (row.version == version) return *row.gbps;
   }
   return 0.0;
+}
+
+void BandwidthReport::save(const std::string& json_path, const std::string& lesson) const {
+  DriverResults results(lesson, context_.device, context_.ceilings);
+  results.add(rows_);
+  results.save(json_path);
 }
 
 }  // namespace cudamatch

@@ -1,5 +1,6 @@
 // The table every bandwidth-bound lesson driver prints: one row per kernel version, its median time,
-// effective bandwidth, and that bandwidth as a share of the ceilings measured in the same run.
+// effective bandwidth, and that bandwidth as a share of the ceilings measured in the same run; and
+// the same rows for the driver's results file (common/results_json.hpp).
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 
 #include "common/ceilings.hpp"
 #include "common/device_info.hpp"
+#include "common/results_json.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
 
@@ -23,17 +25,23 @@ RunContext measure_run_context(std::ostream& out);
 
 class BandwidthReport {
  public:
-  explicit BandwidthReport(const RunContext& context);
-  // `bytes`: what the version must move between the GPU and DRAM (reads + writes).
-  void add(const std::string& version, const TimingStats& time, std::uint64_t bytes, const std::string& note = "");
+  // `input`: what every version is measured on, e.g. "8192 x 8192" (the rows' case).
+  BandwidthReport(const RunContext& context, std::string input);
+  // `bytes`: what the version must move between the GPU and DRAM (reads + writes); `valid`: its
+  // result was checked before and after timing and was right.
+  void add(const std::string& version, const TimingStats& time, std::uint64_t bytes, bool valid,
+           const std::string& note = "");
   void print(std::ostream& out) const;
   // The effective bandwidth of the row named `version`, GB/s (0 when there is none).
   double gbps(const std::string& version) const;
+  // Writes the rows with the run's device and ceilings to `json_path` (nothing when it is empty).
+  void save(const std::string& json_path, const std::string& lesson) const;
 
  private:
   const RunContext& context_;
+  std::string input_;
   Table table_;
-  std::vector<std::pair<std::string, double>> gbps_;
+  std::vector<ResultRow> rows_;
 };
 
 }  // namespace cudamatch

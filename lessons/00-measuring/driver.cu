@@ -1,7 +1,7 @@
 // Lesson 00 - measuring: the experiment. Times one SAXPY four ways and prints what each way claims,
 // beside the theoretical bandwidth and the device copy bandwidth measured in the same run.
 //
-//   ./build/default/bin/00-measuring [--n ELEMENTS] [--reps N]
+//   ./build/default/bin/00-measuring [--n ELEMENTS] [--reps N] [--json FILE]
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -14,6 +14,7 @@
 #include "common/device_info.hpp"
 #include "common/driver.hpp"
 #include "common/generators.hpp"
+#include "common/results_json.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
 #include "saxpy.hpp"
@@ -52,7 +53,7 @@ bool validate(float a, const std::vector<float>& x, const std::vector<float>& y0
   return errors == 0;
 }
 
-int experiment(std::size_t n, int reps) {
+int experiment(std::size_t n, int reps, const std::string& json_path) {
   const float a = 1.5f;
   const std::vector<float> x = random_floats(n, 1);
   const std::vector<float> y0 = random_floats(n, 2);
@@ -64,7 +65,7 @@ int experiment(std::size_t n, int reps) {
   // The very first launch pays for loading the kernel's module (lazy loading) and first use.
   const double cold_ms = host_timed_ms(1, true, launch);
 
-  if (!validate(a, x, y0, dx, dy, "before")) return 1;
+  const bool valid_before = validate(a, x, y0, dx, dy, "before");
   const DeviceInfo device = query_device();
   const Ceilings ceilings = measure_ceilings(device);
 
@@ -75,7 +76,7 @@ int experiment(std::size_t n, int reps) {
     event_samples.push_back(elapsed_ms_with_events([&](cudaStream_t s) { saxpy(a, dx.data(), dy.data(), n, s); }));
   }
   const double events_ms = summarize_ms(event_samples).median_ms;
-  if (!validate(a, x, y0, dx, dy, "after")) return 1;
+  const bool valid = validate(a, x, y0, dx, dy, "after") && valid_before;
 
   const std::uint64_t bytes = saxpy_bytes_moved(n);
   std::cout << device.name << ", SAXPY of " << n << " floats (" << fixed(static_cast<double>(bytes) / 1e6, 1)
@@ -83,6 +84,7 @@ int experiment(std::size_t n, int reps) {
             << "ceilings: theoretical " << fixed(ceilings.theoretical_gbps, 0) << " GB/s, device copy "
             << fixed(ceilings.device_copy_gbps, 0) << " GB/s (measured now)\n\n";
   Table table({"method", "time ms", "GB/s", "% theoretical", "% copy", "verdict"});
+  DriverResults results("00-measuring", device, ceilings);
   const auto row = [&](const std::string& method, double ms, const std::string& note) {
     const double gbps = gb_per_s(bytes, ms);
     std::string verdict = note;
@@ -90,13 +92,15 @@ int experiment(std::size_t n, int reps) {
     else if (gbps > 1.02 * ceilings.theoretical_gbps) verdict = "IMPOSSIBLE: faster than the memory can go";
     table.add_row({method, fixed(ms, 4), fixed(gbps, 1), fixed(percent_of(gbps, ceilings.theoretical_gbps), 1),
                    fixed(percent_of(gbps, ceilings.device_copy_gbps), 1), verdict});
+    results.add({std::to_string(n) + " floats", method, ms, gbps, valid});
   };
   row("host clock, first launch", cold_ms, "includes module load and first use");
   row("host clock, no synchronize", no_sync_ms, "times the launch, not the kernel");
   row("host clock + cudaDeviceSynchronize", sync_ms, "kernel + launch and sync overhead");
   row("CUDA events (elapsed_ms_with_events)", events_ms, "the kernel on the GPU's clock");
   table.print(std::cout);
-  return 0;
+  results.save(json_path);
+  return valid ? 0 : 1;
 }
 
 }  // namespace
@@ -105,8 +109,10 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 00: SAXPY timed with the host clock and with CUDA events"};
   std::size_t n = std::size_t{1} << 27;  // 512 MiB per array: many times any GPU's L2
   int reps = 20;
+  std::string json_path;
   app.add_option("--n", n, "elements per array")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))->capture_default_str();
   app.add_option("--reps", reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("00-measuring", [&] { return experiment(n, reps); });
+  return run_driver("00-measuring", [&] { return experiment(n, reps, json_path); });
 }

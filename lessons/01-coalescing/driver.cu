@@ -1,7 +1,7 @@
 // Lesson 01 - coalescing: the experiment. The same adds with coalesced and strided warps, and with
 // aligned and misaligned starts, as effective bandwidth against the device copy measured now.
 //
-//   ./build/default/bin/01-coalescing [--rows R] [--cols C] [--reps N] [--warmup N]
+//   ./build/default/bin/01-coalescing [--rows R] [--cols C] [--reps N] [--warmup N] [--json FILE]
 #include <functional>
 #include <iostream>
 #include <string>
@@ -27,7 +27,7 @@ struct Version {
   std::string note;
 };
 
-int experiment(int rows, int cols, TimingOptions timing) {
+int experiment(int rows, int cols, TimingOptions timing, const std::string& json_path) {
   const RunContext context = measure_run_context(std::cout);
   const std::size_t n = static_cast<std::size_t>(rows) * cols;
   const auto a = random_floats(n, 1), b = random_floats(n, 2);
@@ -57,13 +57,14 @@ int experiment(int rows, int cols, TimingOptions timing) {
     return errors == 0;
   };
 
-  BandwidthReport report(context);
+  BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
   bool all_valid = true;
   for (const Version& v : versions) {
-    all_valid = validate(v, "before") && all_valid;
+    const bool valid_before = validate(v, "before");
     const TimingStats t = time_on_gpu(v.run, timing);
-    all_valid = validate(v, "after") && all_valid;
-    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(v.count), v.note);
+    const bool valid = validate(v, "after") && valid_before;
+    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(v.count), valid, v.note);
+    all_valid = all_valid && valid;
   }
   std::cout << rows << " x " << cols << " floats, C = A + B (12 bytes per element), median of " << timing.reps
             << " runs after " << timing.warmup << " warm-up runs\n\n";
@@ -73,6 +74,7 @@ int experiment(int rows, int cols, TimingOptions timing) {
             << "x;  misaligned / aligned: "
             << fixed(report.gbps(versions[2].name) > 0 ? report.gbps(versions[3].name) / report.gbps(versions[2].name) : 0.0, 3)
             << '\n';
+  report.save(json_path, "01-coalescing");
   return all_valid ? 0 : 1;
 }
 
@@ -82,14 +84,16 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 01: coalesced, strided and misaligned element-wise adds"};
   int rows = 8192, cols = 8192;  // 256 MiB per matrix
   TimingOptions timing;
+  std::string json_path;
   app.add_option("--rows", rows, "matrix rows")->check(CLI::Range(1, 1 << 19))->capture_default_str();
   app.add_option("--cols", cols, "matrix columns")->check(CLI::Range(1, 1 << 19))->capture_default_str();
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   if (static_cast<long long>(rows) * cols < 2) {
     std::cerr << "01-coalescing: the matrix needs at least 2 elements\n";
     return 2;
   }
-  return run_driver("01-coalescing", [&] { return experiment(rows, cols, timing); });
+  return run_driver("01-coalescing", [&] { return experiment(rows, cols, timing, json_path); });
 }

@@ -1,7 +1,7 @@
 // Lesson 02 - shared memory: the experiment. Times the naive and the tiled matrix multiply and cuBLAS
 // SGEMM, the ceiling, on the same matrices; each version is checked before and after it is timed.
 //
-//   ./build/default/bin/02-shared-memory [--shape M K N] [--size N] [--reps R] [--warmup W]
+//   ./build/default/bin/02-shared-memory [--shape M K N] [--size N] [--reps R] [--warmup W] [--json FILE]
 //
 // With neither --shape nor --size it runs the classic 2000x3000 by 3000x5000 product, then a square
 // 4096 one; with either, only the shapes given (ncu.sh runs --size 2048 alone).
@@ -21,6 +21,7 @@
 #include "common/driver.hpp"
 #include "common/generators.hpp"
 #include "common/report.hpp"
+#include "common/results_json.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
 #include "matmul.hpp"
@@ -73,9 +74,10 @@ struct Version {
 
 constexpr int kPoison = 0xFF;  // every byte 0xFF: C starts as NaN, so an unwritten element is wrong
 
-// Runs one shape: checks, times and checks again each version, prints the table. False when a
-// version computed a wrong product.
-bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingOptions timing) {
+// Runs one shape: checks, times and checks again each version, prints the table and adds its rows to
+// `results` (case "M x K x N"). False when a version computed a wrong product.
+bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingOptions timing,
+               DriverResults& results) {
   const int M = s.M, K = s.K, N = s.N;
   const std::vector<float> A = random_floats(static_cast<std::size_t>(M) * K, 1);
   const std::vector<float> B = random_floats(static_cast<std::size_t>(K) * N, 2);
@@ -135,12 +137,15 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
   const auto gflops = [&](const Version& v) { return v.time ? flops / v.time->median_ms / 1e6 : 0.0; };
   const double cublas_gflops = gflops(sgemm);
   Table table({"version", "median ms", "GFLOP/s", "% of cuBLAS", "GB/s", "% of copy", "note"});
+  const std::string input = std::to_string(M) + " x " + std::to_string(K) + " x " + std::to_string(N);
   for (const Version& v : versions) {
     if (!v.time) {
       table.add_row({v.name, "-", "-", "-", "-", "-", "WRONG PRODUCT (see the message above)"});
+      results.add({input, v.name, std::nullopt, std::nullopt, false});
       continue;
     }
     const double gbps = gb_per_s(min_bytes, v.time->median_ms);
+    results.add({input, v.name, v.time->median_ms, gbps, true});
     table.add_row({v.name, fixed(v.time->median_ms, 3), fixed(gflops(v), 0), fixed(percent_of(gflops(v), cublas_gflops), 1),
                    fixed(gbps, 1), fixed(percent_of(gbps, context.ceilings.device_copy_gbps), 2), v.note});
   }
@@ -155,13 +160,15 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
   return all_right;
 }
 
-int experiment(const std::vector<Shape>& shapes, TimingOptions timing) {
+int experiment(const std::vector<Shape>& shapes, TimingOptions timing, const std::string& json_path) {
   const RunContext context = measure_run_context(std::cout);
+  DriverResults results("02-shared-memory", context.device, context.ceilings);
   std::cout << "GB/s counts the least traffic possible, A and B read once and C written once: "
                "(M K + K N + M N) x 4 bytes\n";
   const Cublas cublas;
   bool all_right = true;
-  for (const Shape& s : shapes) all_right = run_shape(context, cublas, s, timing) && all_right;
+  for (const Shape& s : shapes) all_right = run_shape(context, cublas, s, timing, results) && all_right;
+  results.save(json_path);
   return all_right ? 0 : 1;
 }
 
@@ -172,6 +179,7 @@ int main(int argc, char** argv) {
   std::vector<int> shape;
   int size = 0;
   TimingOptions timing;
+  std::string json_path;
   app.footer("Without --shape or --size: 2000 x 3000 by 3000 x 5000, then 4096 x 4096 by 4096 x 4096.");
   auto* shape_option = app.add_option("--shape", shape, "M K N: run A (M x K) by B (K x N) instead")
                            ->expected(3)
@@ -180,11 +188,12 @@ int main(int argc, char** argv) {
                           ->check(CLI::Range(1, 32768));
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 10000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs before them")->check(CLI::Range(0, 1000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
 
   std::vector<Shape> shapes;
   if (shape_option->count() > 0) shapes.push_back({shape[0], shape[1], shape[2]});
   if (size_option->count() > 0) shapes.push_back({size, size, size});
   if (shapes.empty()) shapes = {{2000, 3000, 5000}, {4096, 4096, 4096}};
-  return run_driver("02-shared-memory", [&] { return experiment(shapes, timing); });
+  return run_driver("02-shared-memory", [&] { return experiment(shapes, timing, json_path); });
 }

@@ -2,7 +2,7 @@
 // the 32x32 shared-memory tile and the padded 32x33 tile on one matrix, beside the device copy
 // bandwidth measured in the same run. Every version is validated before and after it is timed.
 //
-//   ./build/default/bin/03-bank-conflicts [--rows R] [--cols C] [--reps N]
+//   ./build/default/bin/03-bank-conflicts [--rows R] [--cols C] [--reps N] [--json FILE]
 #include <iostream>
 #include <string>
 #include <vector>
@@ -47,7 +47,7 @@ bool validate(const Version& version, const DeviceBuffer<float>& din, DeviceBuff
   return wrong == 0;
 }
 
-int experiment(std::size_t rows, std::size_t cols, int reps) {
+int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& json_path) {
   const RunContext context = measure_run_context(std::cout);
   const std::size_t count = rows * cols;
   const std::uint64_t bytes = 2 * sizeof(float) * static_cast<std::uint64_t>(count);  // read + write
@@ -68,14 +68,16 @@ int experiment(std::size_t rows, std::size_t cols, int reps) {
   };
   TimingOptions timing;
   timing.reps = reps;
-  BandwidthReport report(context);
+  BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
+  bool all_valid = true;
   for (const Version& version : versions) {
     const std::vector<float>& expected = version.transposes ? transposed : in;
-    if (!validate(version, din, dout, rows, cols, expected, "before")) return 1;
+    const bool valid_before = validate(version, din, dout, rows, cols, expected, "before");
     const TimingStats time = time_on_gpu(
         [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
-    if (!validate(version, din, dout, rows, cols, expected, "after")) return 1;
-    report.add(version.name, time, bytes, version.note);
+    const bool valid = validate(version, din, dout, rows, cols, expected, "after") && valid_before;
+    report.add(version.name, time, bytes, valid, version.note);
+    all_valid = all_valid && valid;
   }
   report.print(std::cout);
 
@@ -84,7 +86,8 @@ int experiment(std::size_t rows, std::size_t cols, int reps) {
   std::cout << "\n" << kPadded << " reaches " << fixed(percent_of(padded, report.gbps(kCopy)), 1) << "% of the "
             << kCopy << " row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2) << "x as fast as "
             << kTiled << ".\n";
-  return 0;
+  report.save(json_path, "03-bank-conflicts");
+  return all_valid ? 0 : 1;
 }
 
 }  // namespace
@@ -93,6 +96,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 03: matrix transpose, naive, through a shared-memory tile, and padded"};
   std::size_t rows = 8192, cols = 8192;  // 256 MiB per matrix: many times any GPU's L2
   int reps = 20;
+  std::string json_path;
   app.add_option("--rows", rows, "rows of the input matrix")
       ->check(CLI::Range(std::size_t{1}, kMaxTransposeRows))
       ->capture_default_str();
@@ -100,6 +104,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
       ->capture_default_str();
   app.add_option("--reps", reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("03-bank-conflicts", [&] { return experiment(rows, cols, reps); });
+  return run_driver("03-bank-conflicts", [&] { return experiment(rows, cols, reps, json_path); });
 }

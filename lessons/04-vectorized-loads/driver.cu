@@ -1,7 +1,7 @@
 // Lesson 04 - vectorized loads: the experiment. The same device copy with 4-, 8- and 16-byte
 // accesses per thread, against cudaMemcpy device-to-device measured in the same run.
 //
-//   ./build/default/bin/04-vectorized-loads [--mib M] [--reps N] [--warmup N]
+//   ./build/default/bin/04-vectorized-loads [--mib M] [--reps N] [--warmup N] [--json FILE]
 #include <functional>
 #include <iostream>
 #include <string>
@@ -25,7 +25,7 @@ struct Version {
   std::string note;
 };
 
-int experiment(std::size_t mib, TimingOptions timing) {
+int experiment(std::size_t mib, TimingOptions timing, const std::string& json_path) {
   const RunContext context = measure_run_context(std::cout);
   const std::size_t n = mib * kMiB / sizeof(int);
   std::vector<int> host(n);
@@ -55,19 +55,21 @@ int experiment(std::size_t mib, TimingOptions timing) {
     return ok;
   };
 
-  BandwidthReport report(context);
+  BandwidthReport report(context, std::to_string(mib) + " MiB");
   bool all_valid = true;
   for (const Version& v : versions) {
-    all_valid = validate(v, "before") && all_valid;
+    const bool valid_before = validate(v, "before");
     const TimingStats t = time_on_gpu([&](cudaStream_t s) { v.copy(src.data(), dst.data(), n, s); }, timing);
-    all_valid = validate(v, "after") && all_valid;
-    report.add(v.name, t, 2 * static_cast<std::uint64_t>(n) * sizeof(int), v.note);
+    const bool valid = validate(v, "after") && valid_before;
+    report.add(v.name, t, 2 * static_cast<std::uint64_t>(n) * sizeof(int), valid, v.note);
+    all_valid = all_valid && valid;
   }
   std::cout << "copy of " << mib << " MiB (bytes read + written counted), median of " << timing.reps << " runs\n\n";
   report.print(std::cout);
   const double memcpy_gbps = report.gbps(versions[0].name);
   std::cout << "\nint4 copy: " << fixed(percent_of(report.gbps(versions[3].name), memcpy_gbps), 1)
             << "% of cudaMemcpy; int: " << fixed(percent_of(report.gbps(versions[1].name), memcpy_gbps), 1) << "%\n";
+  report.save(json_path, "04-vectorized-loads");
   return all_valid ? 0 : 1;
 }
 
@@ -77,9 +79,11 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 04: device copies with 4-, 8- and 16-byte accesses"};
   std::size_t mib = 1024;
   TimingOptions timing;
+  std::string json_path;
   app.add_option("--mib", mib, "MiB to copy")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))->capture_default_str();
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("04-vectorized-loads", [&] { return experiment(mib, timing); });
+  return run_driver("04-vectorized-loads", [&] { return experiment(mib, timing, json_path); });
 }

@@ -1,7 +1,7 @@
 // Lesson 05 - grid-stride loops: the experiment. Monolithic SAXPY against grid-stride SAXPY launched
 // with 1 to 32 blocks per multiprocessor, and the serial <<<1, 1>>> launch checked for the same bits.
 //
-//   ./build/default/bin/05-grid-stride-loops [--n ELEMENTS] [--reps N] [--warmup N]
+//   ./build/default/bin/05-grid-stride-loops [--n ELEMENTS] [--reps N] [--warmup N] [--json FILE]
 #include <cstring>
 #include <functional>
 #include <iostream>
@@ -23,25 +23,29 @@ namespace {
 
 constexpr float kA = 1.5f;
 
-int experiment(std::size_t n, TimingOptions timing) {
+int experiment(std::size_t n, TimingOptions timing, const std::string& json_path) {
   const RunContext context = measure_run_context(std::cout);
   const auto x = random_floats(n, 1), y0 = random_floats(n, 2);
   DeviceBuffer<float> dx(n), dy(n);
   dx.upload(x.data(), n);
 
+  // The names do not depend on the GPU (the results file is compared across GPUs); the block counts,
+  // which do, are in the note.
   struct Version {
     std::string name;
     std::function<void(std::size_t, cudaStream_t)> run;  // SAXPY of the first `count` elements
+    std::string note;
   };
   std::vector<Version> versions = {
-      {"monolithic (" + std::to_string((n + 255) / 256) + " blocks)",
-       [&](std::size_t count, cudaStream_t s) { saxpy_monolithic(kA, dx.data(), dy.data(), count, s); }}};
+      {"monolithic", [&](std::size_t count, cudaStream_t s) { saxpy_monolithic(kA, dx.data(), dy.data(), count, s); },
+       std::to_string((n + 255) / 256) + " blocks of 256 threads"}};
   for (unsigned per_sm : {1u, 2u, 4u, 8u, 16u, 32u}) {
     const unsigned blocks = blocks_for_device(per_sm);
-    versions.push_back({"grid-stride, " + std::to_string(per_sm) + " blocks/SM (" + std::to_string(blocks) + ")",
+    versions.push_back({"grid-stride, " + std::to_string(per_sm) + " blocks/SM",
                         [&, blocks](std::size_t count, cudaStream_t s) {
                           saxpy_grid_stride(kA, dx.data(), dy.data(), count, blocks, 256, s);
-                        }});
+                        },
+                        std::to_string(blocks) + " blocks of 256 threads"});
   }
 
   std::vector<float> y(n);
@@ -54,13 +58,14 @@ int experiment(std::size_t n, TimingOptions timing) {
     return errors == 0;
   };
 
-  BandwidthReport report(context);
+  BandwidthReport report(context, std::to_string(n) + " floats");
   bool all_valid = true;
   for (const Version& v : versions) {
-    all_valid = validate(v, n, "before") && all_valid;
+    const bool valid_before = validate(v, n, "before");
     const TimingStats t = time_on_gpu([&](cudaStream_t s) { v.run(n, s); }, timing);
-    all_valid = validate(v, n, "after") && all_valid;
-    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(n), "256 threads per block");
+    const bool valid = validate(v, n, "after") && valid_before;
+    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(n), valid, v.note);
+    all_valid = all_valid && valid;
   }
 
   // The debugging launch: one thread does every element in order. Too slow for the whole array, so
@@ -86,6 +91,7 @@ int experiment(std::size_t n, TimingOptions timing) {
   std::cout << "\nbest grid-stride (" << best_name << "): " << fixed(percent_of(best, mono), 1)
             << "% of monolithic\nserial <<<1, 1>>> on the first " << serial_n << " elements: "
             << (serial_same ? "same bits as monolithic" : "DIFFERENT from monolithic") << '\n';
+  report.save(json_path, "05-grid-stride-loops");
   return all_valid && serial_same ? 0 : 1;
 }
 
@@ -95,9 +101,11 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 05: monolithic and grid-stride SAXPY, and the blocks-per-SM sweep"};
   std::size_t n = std::size_t{1} << 27;
   TimingOptions timing;
+  std::string json_path;
   app.add_option("--n", n, "elements per array")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))->capture_default_str();
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
+  add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("05-grid-stride-loops", [&] { return experiment(n, timing); });
+  return run_driver("05-grid-stride-loops", [&] { return experiment(n, timing, json_path); });
 }

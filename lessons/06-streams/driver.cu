@@ -2,10 +2,11 @@
 // stage after the other, then chunked over several streams so that the stages overlap; each stage
 // alone, pinned against pageable copies, and a timeline of both asynchronous schedules.
 //
-//   ./build/default/bin/06-streams [--mib M] [--chunks C] [--streams S] [--iterations I] [--reps N]
+//   ./build/default/bin/06-streams [--mib M] [--chunks C] [--streams S] [--iterations I] [--reps N] [--json FILE]
 #include <algorithm>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "common/driver.hpp"
 #include "common/random.hpp"
 #include "common/report.hpp"
+#include "common/results_json.hpp"
 #include "schedules.hpp"
 
 using namespace cudamatch;
@@ -27,6 +29,7 @@ struct Options {
   std::size_t streams = 4;
   int iterations = 0;  // 0: choose so that the kernel takes about as long as the copy in
   TimingOptions timing;
+  std::string json;  // --json FILE
 };
 
 int experiment(const Options& o) {
@@ -90,36 +93,43 @@ int experiment(const Options& o) {
   const TimingStats d2h = time([&](cudaStream_t s) { pipeline.copy_to_host(all, s); });
   const double slowest = std::max({h2d.median_ms, kernel.median_ms, d2h.median_ms});
 
-  bool valid = true;
-  run_sequential(pipeline, n, main_stream);
-  CUDA_CHECK(cudaStreamSynchronize(main_stream));
-  valid = validate("sequential") && valid;
-  const TimingStats sequential = time([&](cudaStream_t s) { run_sequential(pipeline, n, s); });
-  valid = validate("sequential") && valid;
-
-  const auto schedule_row = [&](const char* name, auto run) {
-    run(pipeline, chunks, streams);
-    CUDA_CHECK(cudaDeviceSynchronize());
-    valid = validate(name) && valid;
-    const TimingStats t = time([&](cudaStream_t) { run(pipeline, chunks, streams); });
-    CUDA_CHECK(cudaDeviceSynchronize());
-    valid = validate(name) && valid;
-    return t;
+  // Runs a schedule once and checks it, times it, and checks what the timed runs left.
+  struct Checked {
+    TimingStats time;
+    bool valid;
   };
-  const TimingStats v1 = schedule_row("async v1", run_async_v1);
-  const TimingStats v2 = schedule_row("async v2", run_async_v2);
+  const auto checked = [&](const char* name, const std::function<void(cudaStream_t)>& schedule) {
+    schedule(main_stream);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const bool valid_before = validate(name);
+    const TimingStats t = time(schedule);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    return Checked{t, validate(name) && valid_before};
+  };
+  const Checked sequential = checked("sequential", [&](cudaStream_t s) { run_sequential(pipeline, n, s); });
+  const Checked v1 = checked("async v1", [&](cudaStream_t) { run_async_v1(pipeline, chunks, streams); });
+  const Checked v2 = checked("async v2", [&](cudaStream_t) { run_async_v2(pipeline, chunks, streams); });
+  const bool valid = sequential.valid && v1.valid && v2.valid;
 
-  const auto row = [&](const std::string& name, const TimingStats& t, std::uint64_t moved) {
+  DriverResults results("06-streams", context.device, context.ceilings);
+  results.add_ceiling("h2d_pinned", gb_per_s(bytes, h2d.median_ms));
+  results.add_ceiling("d2h_pinned", gb_per_s(bytes, d2h.median_ms));
+  // The single stages' outputs are not checked: their rows have no `valid` in the results file.
+  const auto row = [&](const std::string& name, const TimingStats& t, std::uint64_t moved,
+                       std::optional<bool> checked_right) {
     table.add_row({name, fixed(t.median_ms, 3), moved ? fixed(gb_per_s(moved, t.median_ms), 1) : "",
-                   fixed(sequential.median_ms / t.median_ms, 2) + "x", fixed(t.median_ms / slowest, 2) + "x"});
+                   fixed(sequential.time.median_ms / t.median_ms, 2) + "x", fixed(t.median_ms / slowest, 2) + "x"});
+    results.add({std::to_string(o.mib) + " MiB", name, t.median_ms,
+                 moved ? std::optional<double>(gb_per_s(moved, t.median_ms)) : std::nullopt, checked_right});
   };
-  row("copy in alone, pageable memory", pageable_h2d, bytes);
-  row("copy in alone, pinned memory", h2d, bytes);
-  row("kernel alone (" + std::to_string(iterations) + " iterations)", kernel, 0);
-  row("copy out alone, pinned memory", d2h, bytes);
-  row("sequential: in, kernel, out", sequential, 0);
-  row("async v1: " + std::to_string(chunks.size()) + " chunks, " + std::to_string(o.streams) + " streams", v1, 0);
-  row("async v2: stage by stage", v2, 0);
+  row("copy in alone, pageable memory", pageable_h2d, bytes, std::nullopt);
+  row("copy in alone, pinned memory", h2d, bytes, std::nullopt);
+  row("kernel alone (" + std::to_string(iterations) + " iterations)", kernel, 0, std::nullopt);
+  row("copy out alone, pinned memory", d2h, bytes, std::nullopt);
+  row("sequential: in, kernel, out", sequential.time, 0, sequential.valid);
+  row("async v1: " + std::to_string(chunks.size()) + " chunks, " + std::to_string(o.streams) + " streams", v1.time, 0,
+      v1.valid);
+  row("async v2: stage by stage", v2.time, 0, v2.valid);
 
   std::cout << o.mib << " MiB of uint32 each way, " << chunks.size() << " chunks over " << o.streams
             << " streams, median of " << o.timing.reps << " runs (host to device measured by cudaMemcpy: "
@@ -136,9 +146,10 @@ int experiment(const Options& o) {
     std::cout << "\ntimeline of " << schedule.first << " (H copy in, K kernel, D copy out):\n";
     timeline.print(std::cout);
   }
-  const double best = std::min(v1.median_ms, v2.median_ms);
-  std::cout << "\nbest asynchronous: " << fixed(sequential.median_ms / best, 2) << "x faster than sequential, "
+  const double best = std::min(v1.time.median_ms, v2.time.median_ms);
+  std::cout << "\nbest asynchronous: " << fixed(sequential.time.median_ms / best, 2) << "x faster than sequential, "
             << fixed(best / slowest, 2) << "x the slowest single stage\n";
+  results.save(o.json);
   return valid ? 0 : 1;
 }
 
@@ -154,6 +165,7 @@ int main(int argc, char** argv) {
   app.add_option("--iterations", o.iterations, "generator steps per element (0: match the copy time)")
       ->check(CLI::Range(0, 1 << 20))->capture_default_str();
   app.add_option("--reps", o.timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   return run_driver("06-streams", [&] { return experiment(o); });
 }

@@ -1,0 +1,54 @@
+// The results file of a lesson driver (`--json FILE`): the device, the ceilings measured in the same
+// run, and one row per version and input with the figures the driver's table prints. The autograder
+// reads it (the format is in docs/grading.md):
+//   {"lesson": "03-bank-conflicts",
+//    "device": {"name": "NVIDIA H200", "compute_capability": "9.0"},
+//    "ceilings_gbps": {"read": 4481.2, "copy": 4229.9, "theoretical": 4814.0},
+//    "rows": [{"case": "4096 x 4096", "version": "padded 32x33", "median_ms": 0.1234, "gbps": 3456.7,
+//              "valid": true}]}
+// A figure a row does not have, or one that is not finite, is written as null.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/ceilings.hpp"
+#include "common/device_info.hpp"
+
+namespace cudamatch {
+
+struct ResultRow {
+  std::string input;                // "case": rows measured on the same input are comparable
+  std::string version;              // exactly the name the driver's table prints
+  std::optional<double> median_ms;  // the median time of the table; empty when it was not measured
+  std::optional<double> gbps;       // the effective bandwidth of the table; empty when it has none
+  std::optional<bool> valid;        // checked before and after timing, and right; empty: not checked
+};
+
+class DriverResults {
+ public:
+  // Starts with the read, copy and theoretical bandwidth of `ceilings`.
+  DriverResults(std::string lesson, const DeviceInfo& device, const Ceilings& ceilings);
+
+  // A further ceiling the lesson measures, e.g. "h2d_pinned".
+  void add_ceiling(const std::string& name, double gbps);
+  void add(ResultRow row);
+  void add(const std::vector<ResultRow>& rows);
+
+  void write(std::ostream& out) const;
+  // Writes the file at `path`; does nothing when `path` is empty (the driver ran without --json).
+  // Throws std::runtime_error when the file cannot be written.
+  void save(const std::string& path) const;
+
+ private:
+  std::string lesson_;
+  std::string device_name_;
+  std::string compute_capability_;
+  std::vector<std::pair<std::string, double>> ceilings_;
+  std::vector<ResultRow> rows_;
+};
+
+}  // namespace cudamatch

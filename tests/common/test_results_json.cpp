@@ -1,0 +1,139 @@
+// The drivers' results file (common/results_json.hpp), read back the way the autograder reads it.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common/results_json.hpp"
+
+using namespace cudamatch;
+using nlohmann::json;
+
+namespace {
+
+DeviceInfo test_device() {
+  DeviceInfo device;
+  device.name = "NVIDIA H200";
+  device.cc_major = 9;
+  device.cc_minor = 0;
+  return device;
+}
+
+Ceilings test_ceilings() {
+  Ceilings ceilings;
+  ceilings.theoretical_gbps = 4814.0;
+  ceilings.device_copy_gbps = 4229.9;
+  ceilings.device_read_gbps = 4481.2;
+  return ceilings;
+}
+
+json parsed(const DriverResults& results) {
+  std::ostringstream out;
+  results.write(out);
+  return json::parse(out.str());
+}
+
+std::string make_temp_dir() {
+  std::string pattern = (std::getenv("TMPDIR") ? std::string(std::getenv("TMPDIR")) : "/tmp") + "/cudamatch-XXXXXX";
+  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+  return pattern;
+}
+
+}  // namespace
+
+TEST_CASE("the results file holds the lesson, the device, the ceilings and every row in order", "[results]") {
+  DriverResults results("03-bank-conflicts", test_device(), test_ceilings());
+  results.add_ceiling("h2d_pinned", 55.3);
+  results.add({"4096 x 4096", "tiled 32x32", 0.3094, 1735.2, true});
+  results.add(std::vector<ResultRow>{{"4096 x 4096", "padded 32x33", 0.1524, 3523.1, false},
+                                     {"E.coli m=8", "v0", 0.25, 1000.5, true}});
+  const json document = parsed(results);
+
+  CHECK(document["lesson"] == "03-bank-conflicts");
+  CHECK(document["device"] == json({{"name", "NVIDIA H200"}, {"compute_capability", "9.0"}}));
+  CHECK(document["ceilings_gbps"] ==
+        json({{"read", 4481.2}, {"copy", 4229.9}, {"theoretical", 4814.0}, {"h2d_pinned", 55.3}}));
+  const json& rows = document["rows"];
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0] == json({{"case", "4096 x 4096"},
+                         {"version", "tiled 32x32"},
+                         {"median_ms", 0.3094},
+                         {"gbps", 1735.2},
+                         {"valid", true}}));
+  CHECK(rows[1]["version"] == "padded 32x33");
+  CHECK(rows[1]["valid"] == false);
+  CHECK(rows[2]["case"] == "E.coli m=8");
+  CHECK(rows[2]["median_ms"].get<double>() == 0.25);  // numbers keep every digit
+}
+
+TEST_CASE("a results file without rows is still a complete document", "[results]") {
+  const json document = parsed(DriverResults("00-measuring", test_device(), test_ceilings()));
+  CHECK(document["rows"] == json::array());
+  CHECK(document["ceilings_gbps"].size() == 3);
+}
+
+TEST_CASE("figures a row does not have, and figures that are not finite, are null", "[results]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  Ceilings ceilings = test_ceilings();
+  ceilings.device_read_gbps = nan;
+  DriverResults results("06-streams", test_device(), ceilings);
+  results.add({"64 MiB", "kernel alone (12 iterations)", 1.5, std::nullopt, std::nullopt});
+  results.add({"64 MiB", "naive", std::nullopt, std::nullopt, false});
+  results.add({"64 MiB", "broken timer", inf, nan, true});
+  const json document = parsed(results);
+
+  CHECK(document["ceilings_gbps"]["read"].is_null());
+  CHECK(document["ceilings_gbps"]["copy"] == 4229.9);
+  const json& rows = document["rows"];
+  CHECK(rows[0]["median_ms"] == 1.5);
+  CHECK(rows[0]["gbps"].is_null());
+  CHECK(rows[0]["valid"].is_null());
+  CHECK(rows[1]["median_ms"].is_null());
+  CHECK(rows[1]["valid"] == false);
+  CHECK(rows[2]["median_ms"].is_null());
+  CHECK(rows[2]["gbps"].is_null());
+}
+
+TEST_CASE("names are escaped: quotes, backslashes, control characters, bytes that are not UTF-8", "[results]") {
+  const std::string awkward = "say \"hi\" \\ then\n\ttab \x01 \xC3\xA9";  // ends in a UTF-8 e-acute
+  DriverResults results("07-brute-force", test_device(), test_ceilings());
+  results.add({awkward, awkward, 1.0, 2.0, true});
+  results.add({"bad \xFF byte", "v1", 1.0, 2.0, true});
+  std::ostringstream out;
+  results.write(out);
+  CHECK(out.str().find('\n') != std::string::npos);  // pretty-printed, one field per line
+  CHECK(out.str().find("\x01") == std::string::npos);
+  const json document = json::parse(out.str());
+  CHECK(document["rows"][0]["case"] == awkward);
+  CHECK(document["rows"][0]["version"] == awkward);
+  CHECK(document["rows"][1]["case"] == "bad \xEF\xBF\xBD byte");  // U+FFFD for the stray byte
+}
+
+TEST_CASE("save writes the file, writes nothing without a path, and names a path it cannot write", "[results]") {
+  DriverResults results("01-coalescing", test_device(), test_ceilings());
+  results.add({"8192 x 8192", "2-D coalesced (x -> column)", 0.2294, 3511.1, true});
+  const std::string dir = make_temp_dir();
+  const std::string path = dir + "/results.json";
+
+  results.save("");
+  CHECK(::access(path.c_str(), F_OK) != 0);
+
+  results.save(path);
+  std::ifstream file(path);
+  const json document = json::parse(file);
+  CHECK(document == parsed(results));
+
+  results.add({"8192 x 8192", "2-D strided (x -> row)", 1.1598, 694.3, true});
+  results.save(path);  // replaces the earlier file
+  std::ifstream again(path);
+  CHECK(json::parse(again)["rows"].size() == 2);
+
+  CHECK_THROWS_WITH(results.save(dir + "/missing/results.json"), Catch::Contains(dir + "/missing/results.json"));
+}
