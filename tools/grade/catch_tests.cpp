@@ -1,0 +1,91 @@
+#include "catch_tests.hpp"
+
+#include <sstream>
+
+#include "process.hpp"
+#include "text.hpp"
+
+namespace cudamatch::grade {
+
+namespace {
+
+constexpr int kSkipExitCode = 77;  // a GPU test without a CUDA device (tests/support/catch_main.cpp)
+
+std::string skip_reason(const std::string& output) {
+  const auto at = output.find("SKIPPED: ");
+  if (at == std::string::npos) return "no CUDA device";
+  const auto end = output.find('\n', at);
+  return output.substr(at + 9, end == std::string::npos ? std::string::npos : end - at - 9);
+}
+
+}  // namespace
+
+std::string exact_test_spec(const std::string& name) {
+  std::string spec;
+  for (char c : name) {
+    if (c == ',' || c == '[' || c == ']' || c == '~' || c == '*' || c == '"' || c == '\\') spec += '\\';
+    spec += c;
+  }
+  return spec;
+}
+
+std::vector<std::string> parse_test_names(const std::string& listing) {
+  std::vector<std::string> names;
+  std::istringstream lines(listing);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    if (line.size() >= 2 && line.front() == '"' && line.back() == '"' && line[1] == '#') line = line.substr(1, line.size() - 2);
+    names.push_back(line);
+  }
+  return names;
+}
+
+TestListing list_tests(const std::filesystem::path& program, const std::string& spec, double timeout_s,
+                       const Environment& environment) {
+  ProcessSpec process;
+  process.argv = {program.string(), "--list-test-names-only", spec};
+  process.environment = environment;
+  process.timeout_s = timeout_s;
+  process.merge_stderr = false;
+  process.keep_bytes = 1 << 20;
+  const ProcessResult result = run_process(process);
+  TestListing listing;
+  // Catch2 2.x exits with the number of test cases listed: any exit status is fine, a crash is not.
+  if (!result.started || result.timed_out || result.signal != 0) {
+    listing.error = "listing the tests of " + program.filename().string() + " " + result.describe() + "\n" +
+                    last_lines(result.errors, 20, 2000);
+    return listing;
+  }
+  if (trim(result.output).empty() && !trim(result.errors).empty()) {
+    listing.error = "listing the tests of " + program.filename().string() + " failed: " + last_lines(result.errors, 20, 2000);
+    return listing;
+  }
+  listing.ok = true;
+  listing.names = parse_test_names(result.output);
+  return listing;
+}
+
+TestRun run_test(const std::filesystem::path& program, const std::string& name, double timeout_s,
+                 const Environment& environment) {
+  ProcessSpec process;
+  // -w NoTests: a name that selected nothing is an error (exit 2), never a silent pass.
+  process.argv = {program.string(), "-w", "NoTests", exact_test_spec(name)};
+  process.environment = environment;
+  process.timeout_s = timeout_s;
+  const ProcessResult result = run_process(process);
+  TestRun run;
+  run.output = last_lines(result.output, 60, 8192);
+  if (result.exited_with(0)) {
+    run.verdict = TestVerdict::passed;
+  } else if (result.exited_with(kSkipExitCode)) {
+    run.verdict = TestVerdict::not_run;
+    run.reason = skip_reason(result.output);
+  } else {
+    run.verdict = TestVerdict::failed;
+    run.reason = result.describe();
+  }
+  return run;
+}
+
+}  // namespace cudamatch::grade

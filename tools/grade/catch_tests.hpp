@@ -1,0 +1,41 @@
+// A lesson's Catch2 2.x test program, driven one test case per process: list the cases a spec
+// selects, run each by its exact name with a time limit.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudamatch::grade {
+
+// A test name as a Catch2 test spec that selects exactly that test: , [ ] ~ * " \ escaped.
+std::string exact_test_spec(const std::string& name);
+
+// The names in the output of --list-test-names-only (Catch2 quotes names that start with '#').
+std::vector<std::string> parse_test_names(const std::string& listing);
+
+struct TestListing {
+  bool ok = false;
+  std::vector<std::string> names;
+  std::string error;
+};
+
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+TestListing list_tests(const std::filesystem::path& program, const std::string& spec, double timeout_s,
+                       const Environment& environment);
+
+enum class TestVerdict { passed, failed, not_run };
+
+struct TestRun {
+  TestVerdict verdict = TestVerdict::failed;
+  std::string reason;  // failed: "exit 1", "timed out after 300 s", ...; not run: why
+  std::string output;  // the last lines of the test's output
+};
+
+// Exit 0: passed; 77: not run (the reason is the program's "SKIPPED: ..." line); anything else failed.
+TestRun run_test(const std::filesystem::path& program, const std::string& name, double timeout_s,
+                 const Environment& environment);
+
+}  // namespace cudamatch::grade

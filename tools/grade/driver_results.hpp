@@ -1,0 +1,36 @@
+// The results file a lesson driver writes with --json FILE (docs/grading.md): the ceilings measured
+// in the run and one row per input case and kernel version.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudamatch::grade {
+
+struct DriverRow {
+  std::string case_name;
+  std::string version;
+  std::optional<double> median_ms;
+  std::optional<double> gbps;
+  bool valid = false;
+};
+
+struct DriverRun {
+  std::string lesson;
+  std::map<std::string, double> ceilings_gbps;
+  std::vector<DriverRow> rows;
+
+  const DriverRow* find(const std::string& case_name, const std::string& version) const;
+  std::vector<std::string> versions() const;  // in the order they first appear
+};
+
+// Parses a driver's --json text; throws std::runtime_error saying what is malformed.
+DriverRun parse_driver_results(const std::string& text);
+
+// Best of several runs of the same driver: per case and version the smallest median time and the
+// largest bandwidth, valid only when every run found it valid; per ceiling the largest measurement.
+DriverRun best_of(const std::vector<DriverRun>& runs);
+
+}  // namespace cudamatch::grade

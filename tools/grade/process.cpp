@@ -1,0 +1,208 @@
+#include "process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#include "text.hpp"
+
+namespace cudamatch::grade {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The process group of the child now running: the grader killed by Ctrl-C or SIGTERM takes it along
+// (children in their own group do not get the terminal's signals).
+volatile sig_atomic_t g_running_group = 0;
+
+extern "C" void kill_group_and_die(int sig) {
+  if (g_running_group > 0) kill(-g_running_group, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void install_signal_handlers() {
+  static const bool installed = [] {
+    signal(SIGINT, kill_group_and_die);
+    signal(SIGTERM, kill_group_and_die);
+    signal(SIGHUP, kill_group_and_die);
+    return true;
+  }();
+  (void)installed;
+}
+
+// Appends to `buffer` and keeps only its last `keep` bytes (with room to spare, so that it trims rarely).
+void append_tail(std::string& buffer, const char* data, std::size_t size, std::size_t keep, bool& cut) {
+  buffer.append(data, size);
+  if (buffer.size() > 2 * keep + 4096) {
+    buffer.erase(0, buffer.size() - keep);
+    cut = true;
+  }
+}
+
+std::string finish_tail(std::string buffer, std::size_t keep, bool cut) {
+  if (buffer.size() > keep) {
+    buffer.erase(0, buffer.size() - keep);
+    cut = true;
+  }
+  return cut ? "[... earlier output cut ...]\n" + buffer : buffer;
+}
+
+[[noreturn]] void exec_child(const ProcessSpec& spec, int out_fd, int err_fd, int status_fd) {
+  setpgid(0, 0);
+  const int null_fd = open("/dev/null", O_RDONLY);
+  if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
+  dup2(out_fd, STDOUT_FILENO);
+  dup2(err_fd, STDERR_FILENO);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+  if (!spec.working_directory.empty() && chdir(spec.working_directory.c_str()) != 0) {
+    const int error = errno;
+    (void)!write(status_fd, &error, sizeof error);
+    _exit(127);
+  }
+  for (const auto& [name, value] : spec.environment) setenv(name.c_str(), value.c_str(), 1);
+  std::vector<char*> argv;
+  for (const auto& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  execvp(argv[0], argv.data());
+  const int error = errno;
+  (void)!write(status_fd, &error, sizeof error);
+  _exit(127);
+}
+
+struct Pipe {
+  int read = -1;
+  int write = -1;
+  bool open() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return false;
+    read = fds[0];
+    write = fds[1];
+    return true;
+  }
+  static void close_fd(int& fd) {
+    if (fd >= 0) close(fd);
+    fd = -1;
+  }
+  ~Pipe() {
+    close_fd(read);
+    close_fd(write);
+  }
+};
+
+}  // namespace
+
+std::string ProcessResult::describe() const {
+  if (!started) return "could not start: " + start_error;
+  if (timed_out) return "timed out after " + format_number(timeout_s, 1) + " s";
+  if (signal != 0) return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+  return "exit " + std::to_string(exit_code);
+}
+
+ProcessResult run_process(const ProcessSpec& spec) {
+  install_signal_handlers();
+  ProcessResult result;
+  result.timeout_s = spec.timeout_s;
+  if (spec.argv.empty()) {
+    result.start_error = "no command";
+    return result;
+  }
+  Pipe out, err, status;
+  if (!out.open() || (!spec.merge_stderr && !err.open()) || !status.open()) {
+    result.start_error = std::string("pipe: ") + std::strerror(errno);
+    return result;
+  }
+  const auto start = Clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    result.start_error = std::string("fork: ") + std::strerror(errno);
+    return result;
+  }
+  if (pid == 0) exec_child(spec, out.write, spec.merge_stderr ? out.write : err.write, status.write);
+  setpgid(pid, pid);  // also here: the group must exist before we may need to kill it
+  g_running_group = pid;
+  Pipe::close_fd(out.write);
+  Pipe::close_fd(err.write);
+  Pipe::close_fd(status.write);
+
+  int exec_error = 0;
+  if (read(status.read, &exec_error, sizeof exec_error) == static_cast<ssize_t>(sizeof exec_error)) {
+    waitpid(pid, nullptr, 0);
+    g_running_group = 0;
+    result.start_error = spec.argv[0] + ": " + std::strerror(exec_error);
+    return result;
+  }
+  result.started = true;
+
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.timeout_s));
+  bool out_cut = false, err_cut = false, exited = false, killed = false;
+  int wait_status = 0;
+  std::vector<pollfd> fds{{out.read, POLLIN, 0}};
+  if (err.read >= 0) fds.push_back({err.read, POLLIN, 0});
+  char buffer[65536];
+  auto kill_group = [&] {
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    killed = true;
+  };
+  auto open_fds = [&] {
+    int count = 0;
+    for (const auto& fd : fds) count += fd.fd >= 0;
+    return count;
+  };
+  Clock::time_point drain_deadline{};
+  while (!exited || open_fds() > 0) {
+    if (!exited) {
+      // Notice the exit without reaping it yet: while the leader is a zombie its pid (the group's id)
+      // cannot be reused, so killing what it left in its group cannot hit anyone else.
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) {
+        exited = true;
+        kill(-pid, SIGKILL);
+        drain_deadline = Clock::now() + std::chrono::seconds(2);
+      } else if (spec.timeout_s > 0 && !killed && Clock::now() >= deadline) {
+        result.timed_out = true;
+        kill_group();
+      }
+    }
+    // A grandchild that escaped the group may hold the pipe open: stop reading a while after the exit.
+    if (exited && Clock::now() >= drain_deadline) break;
+    if (open_fds() == 0) {
+      usleep(10000);
+      continue;
+    }
+    if (poll(fds.data(), fds.size(), 50) < 0 && errno != EINTR) break;
+    for (std::size_t i = 0; i < fds.size(); ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+      if (n > 0) {
+        if (i == 0) append_tail(result.output, buffer, static_cast<std::size_t>(n), spec.keep_bytes, out_cut);
+        else append_tail(result.errors, buffer, static_cast<std::size_t>(n), spec.keep_bytes, err_cut);
+      } else if (n == 0 || errno != EINTR) {
+        fds[i].fd = -1;  // EOF: the Pipe closes it
+      }
+    }
+  }
+  waitpid(pid, &wait_status, 0);
+  g_running_group = 0;
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
+  if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);
+  if (result.timed_out) result.signal = 0;  // our SIGKILL: the timeout is the reason
+  result.output = valid_utf8(finish_tail(std::move(result.output), spec.keep_bytes, out_cut));
+  result.errors = valid_utf8(finish_tail(std::move(result.errors), spec.keep_bytes, err_cut));
+  return result;
+}
+
+}  // namespace cudamatch::grade

@@ -1,0 +1,87 @@
+// A lesson's rubric, lessons/<id>/rubric.json: which files a student may edit, and the graded items.
+// The format is fixed in docs/grading.md; every mistake in a rubric is a RubricError naming the file
+// and the item, before anything is built. A "note" (a string, for people) may go on the rubric and on
+// any item; any other key that the format does not have is an error (a misspelt key must not pass).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cudamatch::grade {
+
+struct RubricError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// kind "tests": the Catch2 test cases that `spec` selects, each run in its own process.
+struct TestsCheck {
+  std::string spec;
+};
+
+// kind "performance": `version`'s speed as a ratio against `baseline` (another row of the same run)
+// or against the measured ceiling `ceiling`: exactly one of the two is set.
+struct PerformanceCheck {
+  std::string version;
+  std::string baseline;
+  std::string ceiling;
+  double floor = 0.0;  // no points at r <= floor
+  double full_at = 0.0;  // full points at r >= full_at
+};
+
+// kind "ncu": one metric of the first launch of `kernel`, alone or relative to `relative_to_kernel`.
+struct NcuCheck {
+  std::string kernel;
+  std::string metric;
+  std::string relative_to_kernel;  // empty: the limits are absolute
+  std::optional<double> at_most;
+  std::optional<double> at_least;
+};
+
+// kind "sass": strings that the SASS of the functions named like `function` must (not) contain.
+struct SassCheck {
+  std::string binary;  // "test" (bin/test-<id>) or "driver" (bin/<id>)
+  std::string function;
+  std::vector<std::string> contains;
+  std::vector<std::string> absent;
+};
+
+// kind "sanitizer": compute-sanitizer memcheck and racecheck over the test cases `spec` selects.
+struct SanitizerCheck {
+  std::string spec;
+};
+
+using Check = std::variant<TestsCheck, PerformanceCheck, NcuCheck, SassCheck, SanitizerCheck>;
+
+struct RubricItem {
+  std::string id;
+  std::string name;
+  double points = 0.0;
+  Check check;
+  std::optional<std::vector<std::string>> driver_args;  // performance and ncu items: replaces the lesson's
+};
+
+// "tests", "performance", "ncu", "sass" or "sanitizer".
+const char* kind_name(const Check& check);
+
+struct Rubric {
+  std::filesystem::path file;
+  std::string lesson;
+  std::vector<std::string> editable;  // relative to lessons/<lesson>/, checked safe to join to a path
+  std::vector<std::string> driver_args;
+  std::vector<RubricItem> items;
+
+  const std::vector<std::string>& driver_args_for(const RubricItem& item) const;
+};
+
+// Parses and checks a rubric's text; `file` names it in errors.
+Rubric parse_rubric(const std::string& text, const std::filesystem::path& file);
+
+// Reads <lesson_dir>/rubric.json and also checks it against the lesson: its "lesson" is the folder's
+// name and every editable file exists in the folder (the starter's copy).
+Rubric load_rubric(const std::filesystem::path& lesson_dir);
+
+}  // namespace cudamatch::grade

@@ -1,0 +1,58 @@
+#include <filesystem>
+
+#include "items.hpp"
+#include "process.hpp"
+#include "text.hpp"
+
+namespace cudamatch::grade {
+
+namespace {
+
+constexpr int kSkipExitCode = 77;
+
+struct SanitizerTool {
+  const char* name;
+  const char* clean;  // what its summary says when it found nothing
+};
+
+std::string summary_line(const std::string& output) {
+  const auto at = output.rfind("SUMMARY:");
+  if (at == std::string::npos) return "no summary";
+  const auto newline = output.rfind('\n', at);
+  const std::size_t start = newline == std::string::npos ? 0 : newline + 1;
+  return trim(output.substr(start, output.find('\n', at) - start));  // npos - start: to the end
+}
+
+}  // namespace
+
+ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& check, LessonContext& context) {
+  if (!std::filesystem::exists(context.test_program())) {
+    return rubric_error_item(item, context, "the lesson has no test program");
+  }
+  const SanitizerTool tools[] = {{"memcheck", "ERROR SUMMARY: 0 errors"}, {"racecheck", "RACECHECK SUMMARY: 0 hazards"}};
+  bool clean = true;
+  std::vector<std::string> verdicts;
+  std::string output;
+  for (const auto& tool : tools) {
+    ProcessSpec spec;
+    spec.argv = {context.machine.tools.compute_sanitizer->string(), "--tool", tool.name, "--error-exitcode", "99",
+                 context.test_program().string(), check.spec};
+    spec.environment = context.machine.child_environment;
+    spec.environment.emplace_back("CUDAMATCH_TEST_QUICK", "1");
+    spec.timeout_s = 4 * context.settings.timeout_s;
+    spec.keep_bytes = 65536;
+    progress(context, std::string("compute-sanitizer --tool ") + tool.name + " \"" + check.spec + "\"");
+    const ProcessResult result = run_process(spec);
+    if (result.exited_with(kSkipExitCode)) {
+      context.machine.lose_gpu("no CUDA device (the test program found none under compute-sanitizer)");
+      return not_run_item(item, context.machine.no_gpu_reason, last_lines(result.output, 20, 2000));
+    }
+    const bool ok = result.exited_with(0) && result.output.find(tool.clean) != std::string::npos;
+    clean = clean && ok;
+    verdicts.push_back(std::string(tool.name) + ": " + result.describe() + ", " + summary_line(result.output));
+    output += "$ " + join(spec.argv, " ") + "\n" + (ok ? last_lines(result.output, 5, 1000) : last_lines(result.output, 80, 8000)) + "\n\n";
+  }
+  return scored_item(item, clean ? 1.0 : 0.0, join(verdicts, "; "), output);
+}
+
+}  // namespace cudamatch::grade

@@ -1,0 +1,151 @@
+#include "scoring.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "text.hpp"
+
+namespace cudamatch::grade {
+
+namespace {
+
+bool positive(const std::optional<double>& value) { return value && std::isfinite(*value) && *value > 0; }
+
+PerformanceScore nothing(std::string reason, std::string details = "") {
+  return PerformanceScore{0.0, std::move(reason), std::move(details)};
+}
+
+std::string cases_phrase(std::size_t count) {
+  return count == 1 ? "1 case" : "median of " + std::to_string(count) + " cases";
+}
+
+PerformanceScore against_baseline(const PerformanceCheck& check, const std::vector<const DriverRow*>& rows,
+                                  const DriverRun& run) {
+  std::vector<double> ratios;
+  std::string details;
+  for (const DriverRow* row : rows) {
+    const DriverRow* base = run.find(row->case_name, check.baseline);
+    if (base == nullptr) {
+      details += row->case_name + ": no " + check.baseline + " row, case left out\n";
+      continue;
+    }
+    if (!base->valid) return nothing(check.baseline + " gave a wrong result on " + row->case_name + ": no speedup over it counts");
+    if (!positive(base->median_ms)) return nothing(check.baseline + " has no positive time on " + row->case_name);
+    const double r = *base->median_ms / *row->median_ms;
+    ratios.push_back(r);
+    details += row->case_name + ": " + check.baseline + " " + format_number(*base->median_ms, 4) + " ms / " +
+               check.version + " " + format_number(*row->median_ms, 4) + " ms = " + format_number(r) + "x\n";
+  }
+  if (ratios.empty()) return nothing("no case has both a " + check.version + " and a " + check.baseline + " row", details);
+  const double r = median(ratios);
+  return PerformanceScore{linear_fraction(r, check.floor, check.full_at),
+                          check.version + " is " + format_number(r) + "x " + check.baseline + " (" +
+                              cases_phrase(ratios.size()) + "): none at <= " + format_number(check.floor) +
+                              "x, full at >= " + format_number(check.full_at) + "x",
+                          details};
+}
+
+PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vector<const DriverRow*>& rows,
+                                 const DriverRun& run) {
+  const auto ceiling = run.ceilings_gbps.find(check.ceiling);
+  if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0)) {
+    return nothing("the driver measured no \"" + check.ceiling + "\" ceiling");
+  }
+  std::vector<double> ratios;
+  std::string details;
+  for (const DriverRow* row : rows) {
+    if (!positive(row->gbps)) return nothing(check.version + " has no bandwidth on " + row->case_name);
+    const double r = *row->gbps / ceiling->second;
+    ratios.push_back(r);
+    details += row->case_name + ": " + format_number(*row->gbps, 1) + " GB/s of " + format_number(ceiling->second, 1) +
+               " GB/s (" + check.ceiling + ") = " + format_number(r, 3) + "\n";
+  }
+  const double r = median(ratios);
+  return PerformanceScore{linear_fraction(r, check.floor, check.full_at),
+                          check.version + " reaches " + format_number(r, 3) + " of the " + check.ceiling +
+                              " ceiling (" + cases_phrase(ratios.size()) + "): none at <= " +
+                              format_number(check.floor, 3) + ", full at >= " + format_number(check.full_at, 3),
+                          details};
+}
+
+// nullopt (and why) when the reference run cannot score every case.
+std::optional<PerformanceScore> against_reference(const PerformanceCheck& check, const std::vector<const DriverRow*>& rows,
+                                                  const DriverRun& reference, std::string& why_not) {
+  std::vector<double> fractions;
+  std::vector<double> slowdowns;
+  std::string details;
+  for (const DriverRow* row : rows) {
+    const DriverRow* ref = reference.find(row->case_name, check.version);
+    if (ref == nullptr) {
+      why_not = "the reference run has no " + check.version + " row for " + row->case_name;
+      return std::nullopt;
+    }
+    if (!ref->valid || !positive(ref->median_ms)) {
+      why_not = "the reference's " + check.version + " on " + row->case_name + " is not valid or not timed";
+      return std::nullopt;
+    }
+    const double fraction = reference_fraction(*row->median_ms, *ref->median_ms);
+    fractions.push_back(fraction);
+    slowdowns.push_back(*row->median_ms / *ref->median_ms);
+    details += row->case_name + ": T " + format_number(*row->median_ms, 4) + " ms, T_ref " +
+               format_number(*ref->median_ms, 4) + " ms, T/T_ref " + format_number(slowdowns.back()) + ": " +
+               format_number(fraction, 3) + "\n";
+  }
+  return PerformanceScore{median(fractions),
+                          check.version + " takes " + format_number(median(slowdowns)) + "x the reference's time (" +
+                              cases_phrase(fractions.size()) + "): full at <= 1.2x, 1.2 T_ref/T up to 10x, none beyond",
+                          details};
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+double linear_fraction(double r, double floor, double full_at) {
+  if (!(r > floor)) return 0.0;
+  if (r >= full_at) return 1.0;
+  return (r - floor) / (full_at - floor);
+}
+
+double reference_fraction(double t_ms, double t_ref_ms) {
+  if (!(t_ms > 0) || !(t_ref_ms > 0)) return 0.0;
+  if (t_ms <= 1.2 * t_ref_ms) return 1.0;
+  if (t_ms > 10.0 * t_ref_ms) return 0.0;
+  return 1.2 * t_ref_ms / t_ms;
+}
+
+PerformanceScore score_performance(const PerformanceCheck& check, const DriverRun& student, const DriverRun* reference) {
+  std::vector<const DriverRow*> rows;
+  for (const auto& row : student.rows) {
+    if (row.version == check.version) rows.push_back(&row);
+  }
+  if (rows.empty()) {
+    return nothing("the driver's results have no " + check.version + " row (versions: " + join(student.versions(), ", ") + ")");
+  }
+  for (const DriverRow* row : rows) {
+    if (!row->valid) return nothing(check.version + " gave a wrong result on " + row->case_name);
+    if (!positive(row->median_ms)) {
+      return nothing(check.version + " has no positive time on " + row->case_name + ": not a measurement");
+    }
+  }
+  std::string fallback;
+  if (reference != nullptr) {
+    if (auto score = against_reference(check, rows, *reference, fallback)) return *score;
+  }
+  PerformanceScore score = check.baseline.empty() ? against_ceiling(check, rows, student) : against_baseline(check, rows, student);
+  if (!fallback.empty()) score.reason = fallback + ", so by the rubric's formula: " + score.reason;
+  return score;
+}
+
+TestsScore score_tests(double points, std::size_t listed, std::size_t passed, std::size_t not_run) {
+  if (listed == 0) return TestsScore{};
+  const double each = points / static_cast<double>(listed);
+  return TestsScore{each * static_cast<double>(passed), each * static_cast<double>(listed - not_run)};
+}
+
+}  // namespace cudamatch::grade

@@ -1,0 +1,98 @@
+// The process runner: a timeout kills the whole process group, signals and exit codes are reported,
+// output is captured (and capped).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <string>
+
+#include "process.hpp"
+
+using namespace cudamatch::grade;
+
+namespace {
+
+ProcessSpec shell(const std::string& script, double timeout_s = 30) {
+  ProcessSpec spec;
+  spec.argv = {"/bin/sh", "-c", script};
+  spec.timeout_s = timeout_s;
+  return spec;
+}
+
+// Whether process `pid` still runs (a zombie waiting for init to reap it does not).
+bool running(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string ignored, state;
+  if (!(stat >> ignored)) return false;
+  std::getline(stat, ignored, ')');
+  stat >> state;
+  return state != "Z" && state != "X";
+}
+
+}  // namespace
+
+TEST_CASE("a timeout kills a sleeping child", "[process]") {
+  const ProcessResult result = run_process(shell("sleep 30", 1));
+  CHECK(result.started);
+  CHECK(result.timed_out);
+  CHECK(result.seconds < 10);
+  CHECK(result.describe() == "timed out after 1 s");
+  CHECK_FALSE(result.exited_with(0));
+}
+
+TEST_CASE("a timeout kills the child's whole process group", "[process]") {
+  const ProcessResult result = run_process(shell("sleep 30 & echo $!; wait", 1));
+  REQUIRE(result.timed_out);
+  const std::string pid = result.output.substr(0, result.output.find('\n'));
+  REQUIRE_FALSE(pid.empty());
+  CHECK_FALSE(running(pid));
+}
+
+TEST_CASE("a child that leaves a process behind does not keep the grader waiting", "[process]") {
+  const ProcessResult result = run_process(shell("sleep 30 & echo started", 60));
+  CHECK(result.exited_with(0));
+  CHECK(result.seconds < 10);
+  CHECK(result.output == "started\n");
+}
+
+TEST_CASE("signals and exit codes are reported", "[process]") {
+  const ProcessResult crashed = run_process(shell("kill -SEGV $$"));
+  CHECK(crashed.signal == 11);
+  CHECK_THAT(crashed.describe(), Catch::StartsWith("killed by signal 11"));
+  const ProcessResult failed = run_process(shell("exit 3"));
+  CHECK(failed.exit_code == 3);
+  CHECK(failed.describe() == "exit 3");
+  CHECK(failed.exited_with(3));
+  CHECK(run_process(shell("exit 77")).exited_with(77));
+}
+
+TEST_CASE("output is captured, stderr with it or apart", "[process]") {
+  ProcessSpec spec = shell("echo out; echo err >&2; printf 'no newline'");
+  const ProcessResult merged = run_process(spec);
+  CHECK(merged.output == "out\nerr\nno newline");
+  spec.merge_stderr = false;
+  const ProcessResult apart = run_process(spec);
+  CHECK(apart.output == "out\nno newline");
+  CHECK(apart.errors == "err\n");
+}
+
+TEST_CASE("only the last bytes of a long output are kept", "[process]") {
+  ProcessSpec spec = shell("i=0; while [ $i -lt 20000 ]; do echo line $i; i=$((i+1)); done");
+  spec.keep_bytes = 1000;
+  const ProcessResult result = run_process(spec);
+  CHECK(result.exited_with(0));
+  CHECK(result.output.size() < 1100);
+  CHECK_THAT(result.output, Catch::StartsWith("[... earlier output cut ...]") && Catch::EndsWith("line 19999\n"));
+}
+
+TEST_CASE("environment, working directory, and a program that cannot start", "[process]") {
+  ProcessSpec spec = shell("echo $GRADE_TEST_VALUE; pwd");
+  spec.environment = {{"GRADE_TEST_VALUE", "forty two"}};
+  spec.working_directory = "/";
+  CHECK(run_process(spec).output == "forty two\n/\n");
+
+  ProcessSpec missing;
+  missing.argv = {"/nonexistent/program"};
+  const ProcessResult result = run_process(missing);
+  CHECK_FALSE(result.started);
+  CHECK_THAT(result.describe(), Catch::StartsWith("could not start: /nonexistent/program: No such file"));
+}

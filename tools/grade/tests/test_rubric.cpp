@@ -1,0 +1,178 @@
+// Rubric parsing: every kind, and every mistake is an error naming the file and the item.
+#include <catch2/catch.hpp>
+
+#include "rubric.hpp"
+#include "temp_dir.hpp"
+
+using namespace cudamatch::grade;
+
+namespace {
+
+const char* const kEveryKind = R"({
+  "lesson": "07-brute-force",
+  "editable": ["bf_v1.cu", "sub/bf_v2.cu"],
+  "driver_args": ["--mib", "256"],
+  "note": "for people",
+  "items": [
+    {"id": "v1-tests", "name": "v1 tests", "kind": "tests", "points": 10, "tests": "v1*"},
+    {"id": "v3-speedup", "name": "v3 4x v0", "kind": "performance", "points": 5, "version": "v3", "baseline": "v0",
+     "full_at": 4.0, "note": "why 4"},
+    {"id": "v3-bandwidth", "name": "v3 half the read bandwidth", "kind": "performance", "points": 2.5, "version": "v3",
+     "ceiling": "read", "full_at": 0.5, "driver_args": ["--mib", "64"]},
+    {"id": "conflicts", "name": "no conflicts", "kind": "ncu", "points": 3, "kernel": "transpose_padded",
+     "metric": "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "relative_to_kernel": "transpose_tiled",
+     "at_most": 0.01},
+    {"id": "wide", "name": "16-byte loads", "kind": "sass", "points": 2, "binary": "test", "function": "copy_int4",
+     "contains": ["LDG.E.128"], "absent": ["LDG.E.32"]},
+    {"id": "sanitizers", "name": "clean", "kind": "sanitizer", "points": 0, "tests": "[gpu]~[oom]"}
+  ]
+})";
+
+// A rubric of lesson 00 whose items are `item` (one or more, comma-separated).
+std::string with_item(const std::string& item) {
+  return R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], "items": [)" + item + "]}";
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_rubric(text, "lessons/x/rubric.json");
+  } catch (const RubricError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a rubric with every kind of item parses into its checks", "[rubric]") {
+  const Rubric rubric = parse_rubric(kEveryKind, "rubric.json");
+  CHECK(rubric.lesson == "07-brute-force");
+  CHECK(rubric.editable == std::vector<std::string>{"bf_v1.cu", "sub/bf_v2.cu"});
+  REQUIRE(rubric.items.size() == 6);
+
+  CHECK(std::get<TestsCheck>(rubric.items[0].check).spec == "v1*");
+  CHECK(kind_name(rubric.items[0].check) == std::string("tests"));
+
+  const auto& speedup = std::get<PerformanceCheck>(rubric.items[1].check);
+  CHECK(speedup.baseline == "v0");
+  CHECK(speedup.ceiling.empty());
+  CHECK(speedup.floor == 1.0);  // the default with a baseline
+  CHECK(speedup.full_at == 4.0);
+  CHECK(rubric.driver_args_for(rubric.items[1]) == std::vector<std::string>{"--mib", "256"});
+
+  const auto& bandwidth = std::get<PerformanceCheck>(rubric.items[2].check);
+  CHECK(bandwidth.ceiling == "read");
+  CHECK(bandwidth.floor == 0.0);  // the default with a ceiling
+  CHECK(rubric.items[2].points == 2.5);
+  CHECK(rubric.driver_args_for(rubric.items[2]) == std::vector<std::string>{"--mib", "64"});
+
+  const auto& ncu = std::get<NcuCheck>(rubric.items[3].check);
+  CHECK(ncu.relative_to_kernel == "transpose_tiled");
+  CHECK(ncu.at_most == Approx(0.01));
+  CHECK_FALSE(ncu.at_least);
+
+  const auto& sass = std::get<SassCheck>(rubric.items[4].check);
+  CHECK(sass.binary == "test");
+  CHECK(sass.contains == std::vector<std::string>{"LDG.E.128"});
+  CHECK(sass.absent == std::vector<std::string>{"LDG.E.32"});
+
+  CHECK(std::get<SanitizerCheck>(rubric.items[5].check).spec == "[gpu]~[oom]");
+  CHECK(rubric.items[5].points == 0);
+}
+
+TEST_CASE("rubric errors name the file and the item", "[rubric]") {
+  const std::string tests = R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"})";
+  REQUIRE(error_of(with_item(tests)).empty());
+
+  SECTION("an unknown kind") {
+    const auto error = error_of(with_item(R"({"id": "t", "name": "n", "kind": "speed", "points": 1})"));
+    CHECK_THAT(error, Catch::Contains("lessons/x/rubric.json") && Catch::Contains("item \"t\"") &&
+                          Catch::Contains("unknown kind \"speed\""));
+  }
+  SECTION("missing fields") {
+    CHECK_THAT(error_of(with_item(R"({"name": "n", "kind": "tests", "points": 1, "tests": "*"})")),
+               Catch::Contains("item 1") && Catch::Contains("needs \"id\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "kind": "tests", "points": 1, "tests": "*"})")),
+               Catch::Contains("item \"t\"") && Catch::Contains("needs \"name\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "tests": "*"})")), Catch::Contains("needs \"points\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1})")), Catch::Contains("needs \"tests\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "baseline": "v0", "full_at": 2})")),
+               Catch::Contains("item \"p\"") && Catch::Contains("needs \"version\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0"})")),
+               Catch::Contains("needs \"full_at\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "metric": "m", "at_most": 1})")),
+               Catch::Contains("needs \"kernel\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "kernel": "k", "metric": "m"})")),
+               Catch::Contains("\"at_most\" or \"at_least\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "function": "f", "contains": ["X"]})")),
+               Catch::Contains("needs \"binary\""));
+    CHECK_THAT(error_of(R"({"lesson": "00-measuring", "items": [)" + tests + "]}"), Catch::Contains("needs \"editable\""));
+    CHECK_THAT(error_of(R"({"lesson": "00-measuring", "editable": ["a.cu"], "items": []})"),
+               Catch::Contains("\"items\" must be a non-empty array"));
+  }
+  SECTION("negative points") {
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": -1, "tests": "*"})")),
+               Catch::Contains("item \"t\"") && Catch::Contains("must not be negative"));
+  }
+  SECTION("wrong types") {
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": "5", "tests": "*"})")),
+               Catch::Contains("\"points\" must be a number"));
+    CHECK_THAT(error_of(with_item(R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "binary": "elf", "function": "f", "contains": ["X"]})")),
+               Catch::Contains("\"binary\" must be \"test\" or \"driver\""));
+  }
+  SECTION("a performance item needs exactly one of baseline and ceiling, and full_at above floor") {
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "full_at": 2})")),
+               Catch::Contains("exactly one of"));
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
+                                     "ceiling": "read", "full_at": 2})")),
+               Catch::Contains("exactly one of"));
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
+                                     "full_at": 0.9})")),
+               Catch::Contains("\"full_at\" must be larger than \"floor\""));
+  }
+  SECTION("a misspelt key is an error, a note is not") {
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "at-most": 1})")),
+               Catch::Contains("unknown key \"at-most\""));
+    CHECK(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "note": "why"})")).empty());
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "driver_args": []})")),
+               Catch::Contains("unknown key \"driver_args\""));
+  }
+  SECTION("duplicate ids") {
+    CHECK_THAT(error_of(with_item(tests + "," + tests)), Catch::Contains("item id \"t\" is used twice"));
+  }
+  SECTION("not JSON") {
+    CHECK_THAT(error_of("{\"lesson\": "), Catch::Contains("lessons/x/rubric.json: not valid JSON"));
+  }
+}
+
+TEST_CASE("editable files must stay inside the lesson folder", "[rubric]") {
+  const auto rubric_with = [](const std::string& editable) {
+    return R"({"lesson": "00-measuring", "editable": [)" + editable +
+           R"(], "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
+  };
+  CHECK(error_of(rubric_with(R"("saxpy.cu", "sub/dir/file.cu")")).empty());
+  for (const char* bad : {R"("../../common/cuda_check.cpp")", R"("sub/../../x.cu")", R"("/etc/passwd")", R"("")",
+                          R"("sub//x.cu")", R"("./x.cu")", R"("sub/")"}) {
+    INFO(bad);
+    CHECK_THAT(error_of(rubric_with(bad)), Catch::Contains("lessons/x/rubric.json") && Catch::Contains("editable file"));
+  }
+  CHECK_THAT(error_of(rubric_with(R"("a.cu", "a.cu")")), Catch::Contains("listed twice"));
+}
+
+TEST_CASE("a lesson's rubric must name its folder and files that exist there", "[rubric]") {
+  TempDir dir;
+  const auto lesson = dir.path() / "00-measuring";
+  write_file(lesson / "saxpy.cu", "");
+  const std::string items = R"("items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}])";
+
+  write_file(lesson / "rubric.json", R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], )" + items + "}");
+  CHECK(load_rubric(lesson).lesson == "00-measuring");
+
+  write_file(lesson / "rubric.json", R"({"lesson": "01-coalescing", "editable": ["saxpy.cu"], )" + items + "}");
+  CHECK_THROWS_WITH(load_rubric(lesson), Catch::Contains("but the folder is 00-measuring"));
+
+  write_file(lesson / "rubric.json", R"({"lesson": "00-measuring", "editable": ["measure.cpp"], )" + items + "}");
+  CHECK_THROWS_WITH(load_rubric(lesson), Catch::Contains("editable file \"measure.cpp\" is not in"));
+
+  CHECK_THROWS_WITH(load_rubric(dir.path() / "missing"), Catch::Contains("cannot be read"));
+}

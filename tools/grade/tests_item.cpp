@@ -1,0 +1,66 @@
+#include <filesystem>
+
+#include "items.hpp"
+#include "scoring.hpp"
+
+namespace cudamatch::grade {
+
+namespace {
+
+constexpr std::size_t kMaxItemOutput = 16384;
+
+void append_capped(std::string& output, const std::string& text) {
+  if (output.size() >= kMaxItemOutput) return;
+  output += text;
+  if (output.size() >= kMaxItemOutput) output += "\n[... more output cut ...]\n";
+}
+
+}  // namespace
+
+ItemResult grade_tests_item(const RubricItem& item, const TestsCheck& check, LessonContext& context) {
+  const auto program = context.test_program();
+  if (!std::filesystem::exists(program)) return rubric_error_item(item, context, "the lesson has no test program");
+  const TestListing listing = list_tests(program, check.spec, context.settings.timeout_s, context.machine.child_environment);
+  if (!listing.ok) return failed_item(item, "the tests could not be listed", listing.error);
+  if (listing.names.empty()) {
+    return rubric_error_item(item, context, "the test spec \"" + check.spec + "\" selects no test case");
+  }
+
+  std::size_t passed = 0, not_run = 0;
+  std::string first_failure, not_run_reason, output;
+  for (std::size_t i = 0; i < listing.names.size(); ++i) {
+    const std::string& name = listing.names[i];
+    auto run = context.test_runs.find(name);
+    if (run == context.test_runs.end()) {
+      progress(context, "test " + std::to_string(i + 1) + "/" + std::to_string(listing.names.size()) + " of \"" +
+                            check.spec + "\": " + name);
+      run = context.test_runs.emplace(name, run_test(program, name, context.settings.timeout_s, context.machine.child_environment)).first;
+      if (run->second.verdict == TestVerdict::not_run) context.machine.lose_gpu(run->second.reason);
+    }
+    const TestRun& result = run->second;
+    if (result.verdict == TestVerdict::passed) {
+      ++passed;
+    } else if (result.verdict == TestVerdict::not_run) {
+      ++not_run;
+      not_run_reason = result.reason;
+      append_capped(output, "not run: " + name + "\n");
+    } else {
+      if (first_failure.empty()) first_failure = "\"" + name + "\" (" + result.reason + ")";
+      append_capped(output, "FAILED: " + name + ": " + result.reason + "\n" + result.output + "\n\n");
+    }
+  }
+  const std::size_t listed = listing.names.size();
+  if (not_run == listed) return not_run_item(item, not_run_reason, output);
+
+  const std::size_t failed = listed - passed - not_run;
+  std::string reason = std::to_string(passed) + " of " + std::to_string(listed) + " test cases passed";
+  if (failed > 0) reason += ", " + std::to_string(failed) + " failed, e.g. " + first_failure;
+  if (not_run > 0) reason += ", " + std::to_string(not_run) + " not run (" + not_run_reason + ")";
+  const TestsScore score = score_tests(item.points, listed, passed, not_run);
+  ItemResult result = scored_item(item, failed == 0 ? 1.0 : 0.0, reason, output);
+  result.score = score.score;
+  result.max_score = score.max_score;
+  return result;
+}
+
+}  // namespace cudamatch::grade
