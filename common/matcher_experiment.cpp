@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,8 +26,29 @@ struct Options {
   std::vector<std::string> corpora = {"E.coli", "bible.txt"};
   std::size_t patterns = 5;
   int reps = 3;
-  std::string json;  // --json FILE
+  std::vector<std::string> versions;  // besides v0, which always runs (the baseline); empty: all
+  std::string json;                   // --json FILE
 };
+
+// The baseline v0 and the versions `names` lists (all when it is empty), in the algorithm's order.
+// Throws std::invalid_argument naming a version that does not exist.
+GpuAlgorithm selected_versions(const GpuAlgorithm& algorithm, const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    if (std::none_of(algorithm.versions.begin(), algorithm.versions.end(),
+                     [&](const GpuVersion& v) { return v.name == name; })) {
+      throw std::invalid_argument("--versions: no version '" + name + "' (the versions are v0 to v" +
+                       std::to_string(algorithm.versions.size() - 1) + ")");
+    }
+  }
+  GpuAlgorithm selected{algorithm.algorithm, {}};
+  for (const GpuVersion& v : algorithm.versions) {
+    if (&v == &algorithm.versions.front() || names.empty() ||
+        std::find(names.begin(), names.end(), v.name) != names.end()) {
+      selected.versions.push_back(v);
+    }
+  }
+  return selected;
+}
 
 double median(std::vector<double> values) { return summarize_ms(std::move(values)).median_ms; }
 
@@ -119,6 +142,8 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")->delimiter(',')->capture_default_str();
   app.add_option("--patterns", o.patterns, "patterns per length")->check(CLI::Range(std::size_t{1}, std::size_t{10000}))->capture_default_str();
   app.add_option("--reps", o.reps, "timed runs per pattern")->check(CLI::Range(1, 1000))->capture_default_str();
+  app.add_option("--versions", o.versions, "versions to run besides the baseline v0 (default: all), e.g. v3")
+      ->delimiter(',');
   add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   for (const std::string& name : o.corpora) {
@@ -127,7 +152,14 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
       return 2;
     }
   }
-  return run_driver(lesson, [&] { return experiment(lesson, algorithm, o); });
+  std::optional<GpuAlgorithm> selected;
+  try {
+    selected = selected_versions(algorithm, o.versions);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << lesson << ": " << e.what() << "\n";
+    return 2;
+  }
+  return run_driver(lesson, [&] { return experiment(lesson, *selected, o); });
 }
 
 }  // namespace cudamatch

@@ -174,6 +174,7 @@ int grade(const GradeOptions& options) {
 
   GradeSettings settings;
   settings.timeout_s = options.timeout_s;
+  settings.test_jobs = static_cast<std::size_t>(options.test_jobs);
   settings.sanitize = options.sanitize;
   settings.ncu = options.ncu;
   if (options.reference_build) settings.reference_bin = absolute_dir(*options.reference_build) / "bin";

@@ -29,6 +29,7 @@ struct GradeOptions {
   std::filesystem::path course;
   std::optional<std::filesystem::path> build_dir;
   int jobs = 0;  // 0: one per CPU
+  int test_jobs = 1;  // test processes at a time
 };
 
 // Returns the exit status; says why on stderr (one line) when it is not kExitGraded.

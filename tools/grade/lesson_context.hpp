@@ -19,6 +19,7 @@ namespace cudamatch::grade {
 
 struct GradeSettings {
   double timeout_s = 300.0;  // per test case; drivers, ncu and sanitizer runs get 4x
+  std::size_t test_jobs = 1;  // test processes (test cases, sanitizer tools) at a time; drivers and ncu run alone
   bool sanitize = false;
   bool ncu = false;
   std::optional<std::filesystem::path> reference_bin;  // <--reference-build>/bin

@@ -36,6 +36,11 @@ int main(int argc, char** argv) {
                  "DIR with the course copied to DIR-course)")
       ->option_text("DIR");
   app.add_option("--jobs", options.jobs, "Parallel compile jobs (default: one per CPU)")->check(CLI::PositiveNumber);
+  app.add_option("--test-jobs", options.test_jobs,
+                 "Test cases (and the two sanitizer tools) run N at a time on the GPU; performance and ncu runs "
+                 "always run alone")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   app.add_flag("--require-full", options.require_full,
                "Exit with status 1 unless every graded lesson scores its full (non-zero) maximum (GitHub Classroom)");
   if (const int status = cudamatch::parse_command_line(app, argc, argv); status >= 0) return status;

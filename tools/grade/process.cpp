@@ -7,8 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <map>
 #include <cstdlib>
 #include <cstring>
 
@@ -20,15 +22,66 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The process group of the child now running: the grader killed by Ctrl-C or SIGTERM takes it along
-// (children in their own group do not get the terminal's signals).
-volatile sig_atomic_t g_running_group = 0;
+// The process groups of the children now running (several when tests run in parallel): the grader
+// killed by Ctrl-C or SIGTERM takes them along (children in their own group do not get the
+// terminal's signals). Lock-free atomics, so that the signal handler may read them.
+constexpr std::size_t kMaxChildren = 256;
+std::atomic<pid_t> g_running_groups[kMaxChildren];
+static_assert(std::atomic<pid_t>::is_always_lock_free, "the signal handler reads these");
 
 extern "C" void kill_group_and_die(int sig) {
-  if (g_running_group > 0) kill(-g_running_group, SIGKILL);
+  for (auto& group : g_running_groups) {
+    const pid_t pid = group.load();
+    if (pid > 0) kill(-pid, SIGKILL);
+  }
   signal(sig, SIG_DFL);
   raise(sig);
 }
+
+// Registers a running child's group for the handler above (silently untracked beyond kMaxChildren).
+class RunningGroup {
+ public:
+  explicit RunningGroup(pid_t pid) {
+    for (auto& group : g_running_groups) {
+      pid_t free_slot = 0;
+      if (group.compare_exchange_strong(free_slot, pid)) {
+        slot_ = &group;
+        return;
+      }
+    }
+  }
+  ~RunningGroup() {
+    if (slot_ != nullptr) slot_->store(0);
+  }
+  RunningGroup(const RunningGroup&) = delete;
+  RunningGroup& operator=(const RunningGroup&) = delete;
+
+ private:
+  std::atomic<pid_t>* slot_ = nullptr;
+};
+
+// What the child hands to exec, built before fork: between fork and exec a child of a threaded
+// grader may only make async-signal-safe calls (no allocation: another thread may hold malloc's lock).
+struct ExecImage {
+  std::vector<std::string> environment_strings;
+  std::vector<char*> argv;
+  std::vector<char*> envp;
+
+  explicit ExecImage(const ProcessSpec& spec) {
+    std::map<std::string, std::string> environment;
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+      const std::string text = *entry;
+      const auto equals = text.find('=');
+      if (equals != std::string::npos) environment[text.substr(0, equals)] = text.substr(equals + 1);
+    }
+    for (const auto& [name, value] : spec.environment) environment[name] = value;
+    for (const auto& [name, value] : environment) environment_strings.push_back(name + "=" + value);
+    for (const auto& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    for (auto& entry : environment_strings) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+  }
+};
 
 void install_signal_handlers() {
   static const bool installed = [] {
@@ -57,7 +110,7 @@ std::string finish_tail(std::string buffer, std::size_t keep, bool cut) {
   return cut ? "[... earlier output cut ...]\n" + buffer : buffer;
 }
 
-[[noreturn]] void exec_child(const ProcessSpec& spec, int out_fd, int err_fd, int status_fd) {
+[[noreturn]] void exec_child(const ProcessSpec& spec, const ExecImage& image, int out_fd, int err_fd, int status_fd) {
   setpgid(0, 0);
   const int null_fd = open("/dev/null", O_RDONLY);
   if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
@@ -71,11 +124,7 @@ std::string finish_tail(std::string buffer, std::size_t keep, bool cut) {
     (void)!write(status_fd, &error, sizeof error);
     _exit(127);
   }
-  for (const auto& [name, value] : spec.environment) setenv(name.c_str(), value.c_str(), 1);
-  std::vector<char*> argv;
-  for (const auto& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  execvp(argv[0], argv.data());
+  execvpe(image.argv[0], image.argv.data(), image.envp.data());
   const int error = errno;
   (void)!write(status_fd, &error, sizeof error);
   _exit(127);
@@ -123,15 +172,16 @@ ProcessResult run_process(const ProcessSpec& spec) {
     result.start_error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
+  const ExecImage image(spec);
   const auto start = Clock::now();
   const pid_t pid = fork();
   if (pid < 0) {
     result.start_error = std::string("fork: ") + std::strerror(errno);
     return result;
   }
-  if (pid == 0) exec_child(spec, out.write, spec.merge_stderr ? out.write : err.write, status.write);
+  if (pid == 0) exec_child(spec, image, out.write, spec.merge_stderr ? out.write : err.write, status.write);
   setpgid(pid, pid);  // also here: the group must exist before we may need to kill it
-  g_running_group = pid;
+  const RunningGroup running(pid);
   Pipe::close_fd(out.write);
   Pipe::close_fd(err.write);
   Pipe::close_fd(status.write);
@@ -139,7 +189,6 @@ ProcessResult run_process(const ProcessSpec& spec) {
   int exec_error = 0;
   if (read(status.read, &exec_error, sizeof exec_error) == static_cast<ssize_t>(sizeof exec_error)) {
     waitpid(pid, nullptr, 0);
-    g_running_group = 0;
     result.start_error = spec.argv[0] + ": " + std::strerror(exec_error);
     return result;
   }
@@ -195,7 +244,6 @@ ProcessResult run_process(const ProcessSpec& spec) {
     }
   }
   waitpid(pid, &wait_status, 0);
-  g_running_group = 0;
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (WIFEXITED(wait_status)) result.exit_code = WEXITSTATUS(wait_status);
   if (WIFSIGNALED(wait_status)) result.signal = WTERMSIG(wait_status);

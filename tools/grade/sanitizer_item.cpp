@@ -1,6 +1,9 @@
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "items.hpp"
+#include "parallel.hpp"
 #include "process.hpp"
 #include "text.hpp"
 
@@ -30,9 +33,8 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
     return rubric_error_item(item, context, "the lesson has no test program");
   }
   const SanitizerTool tools[] = {{"memcheck", "ERROR SUMMARY: 0 errors"}, {"racecheck", "RACECHECK SUMMARY: 0 hazards"}};
-  bool clean = true;
-  std::vector<std::string> verdicts;
-  std::string output;
+  // Both tools at once when tests may run in parallel.
+  std::vector<ProcessSpec> specs;
   for (const auto& tool : tools) {
     ProcessSpec spec;
     spec.argv = {context.machine.tools.compute_sanitizer->string(), "--tool", tool.name, "--error-exitcode", "99",
@@ -41,16 +43,26 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
     spec.environment.emplace_back("CUDAMATCH_TEST_QUICK", "1");
     spec.timeout_s = 4 * context.settings.timeout_s;
     spec.keep_bytes = 65536;
-    progress(context, std::string("compute-sanitizer --tool ") + tool.name + " \"" + check.spec + "\"");
-    const ProcessResult result = run_process(spec);
+    specs.push_back(spec);
+  }
+  progress(context, "compute-sanitizer memcheck and racecheck \"" + check.spec + "\"");
+  std::vector<ProcessResult> results(specs.size());
+  run_parallel(specs.size(), context.settings.test_jobs, [&](std::size_t i) { results[i] = run_process(specs[i]); });
+
+  bool clean = true;
+  std::vector<std::string> verdicts;
+  std::string output;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const ProcessResult& result = results[i];
     if (result.exited_with(kSkipExitCode)) {
       context.machine.lose_gpu("no CUDA device (the test program found none under compute-sanitizer)");
       return not_run_item(item, context.machine.no_gpu_reason, last_lines(result.output, 20, 2000));
     }
-    const bool ok = result.exited_with(0) && result.output.find(tool.clean) != std::string::npos;
+    const bool ok = result.exited_with(0) && result.output.find(tools[i].clean) != std::string::npos;
     clean = clean && ok;
-    verdicts.push_back(std::string(tool.name) + ": " + result.describe() + ", " + summary_line(result.output));
-    output += "$ " + join(spec.argv, " ") + "\n" + (ok ? last_lines(result.output, 5, 1000) : last_lines(result.output, 80, 8000)) + "\n\n";
+    verdicts.push_back(std::string(tools[i].name) + ": " + result.describe() + ", " + summary_line(result.output));
+    output += "$ " + join(specs[i].argv, " ") + "\n" +
+              (ok ? last_lines(result.output, 5, 1000) : last_lines(result.output, 80, 8000)) + "\n\n";
   }
   return scored_item(item, clean ? 1.0 : 0.0, join(verdicts, "; "), output);
 }

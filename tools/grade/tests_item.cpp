@@ -1,6 +1,10 @@
+#include <algorithm>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "items.hpp"
+#include "parallel.hpp"
 #include "scoring.hpp"
 
 namespace cudamatch::grade {
@@ -26,18 +30,28 @@ ItemResult grade_tests_item(const RubricItem& item, const TestsCheck& check, Les
     return rubric_error_item(item, context, "the test spec \"" + check.spec + "\" selects no test case");
   }
 
+  // The cases no earlier item ran, test_jobs at a time (each its own process, each with its timeout).
+  std::vector<std::string> pending;
+  for (const std::string& name : listing.names) {
+    if (context.test_runs.count(name) == 0) pending.push_back(name);
+  }
+  if (!pending.empty()) {
+    progress(context, std::to_string(pending.size()) + " test case(s) of \"" + check.spec + "\", " +
+                          std::to_string(std::min(pending.size(), context.settings.test_jobs)) + " at a time");
+  }
+  std::vector<TestRun> runs(pending.size());
+  run_parallel(pending.size(), context.settings.test_jobs, [&](std::size_t i) {
+    runs[i] = run_test(context.test_program(), pending[i], context.settings.timeout_s, context.machine.child_environment);
+  });
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    if (runs[i].verdict == TestVerdict::not_run) context.machine.lose_gpu(runs[i].reason);
+    context.test_runs.emplace(pending[i], std::move(runs[i]));
+  }
+
   std::size_t passed = 0, not_run = 0;
   std::string first_failure, not_run_reason, output;
-  for (std::size_t i = 0; i < listing.names.size(); ++i) {
-    const std::string& name = listing.names[i];
-    auto run = context.test_runs.find(name);
-    if (run == context.test_runs.end()) {
-      progress(context, "test " + std::to_string(i + 1) + "/" + std::to_string(listing.names.size()) + " of \"" +
-                            check.spec + "\": " + name);
-      run = context.test_runs.emplace(name, run_test(program, name, context.settings.timeout_s, context.machine.child_environment)).first;
-      if (run->second.verdict == TestVerdict::not_run) context.machine.lose_gpu(run->second.reason);
-    }
-    const TestRun& result = run->second;
+  for (const std::string& name : listing.names) {
+    const TestRun& result = context.test_runs.at(name);
     if (result.verdict == TestVerdict::passed) {
       ++passed;
     } else if (result.verdict == TestVerdict::not_run) {

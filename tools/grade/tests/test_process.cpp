@@ -1,10 +1,14 @@
 // The process runner: a timeout kills the whole process group, signals and exit codes are reported,
-// output is captured (and capped).
+// output is captured (and capped), children run side by side from several threads.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <string>
+#include <vector>
 
+#include "parallel.hpp"
 #include "process.hpp"
 
 using namespace cudamatch::grade;
@@ -95,4 +99,33 @@ TEST_CASE("environment, working directory, and a program that cannot start", "[p
   const ProcessResult result = run_process(missing);
   CHECK_FALSE(result.started);
   CHECK_THAT(result.describe(), Catch::StartsWith("could not start: /nonexistent/program: No such file"));
+}
+
+TEST_CASE("children run side by side from several threads, each with its own environment and timeout", "[process]") {
+  constexpr std::size_t kChildren = 12;
+  std::vector<ProcessResult> results(kChildren);
+  const auto start = std::chrono::steady_clock::now();
+  run_parallel(kChildren, 6, [&](std::size_t i) {
+    // Child 0 hangs and must be killed at its timeout while the others finish.
+    ProcessSpec spec = shell(i == 0 ? "sleep 30" : "sleep 0.2; echo \"child $CHILD\"", i == 0 ? 2 : 30);
+    spec.environment = {{"CHILD", std::to_string(i)}};
+    results[i] = run_process(spec);
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(results[0].timed_out);
+  for (std::size_t i = 1; i < kChildren; ++i) {
+    INFO("child " << i);
+    CHECK(results[i].exited_with(0));
+    CHECK(results[i].output == "child " + std::to_string(i) + "\n");
+  }
+  CHECK(seconds < 10);  // 11 children of 0.2 s and a 2 s timeout, six at a time
+}
+
+TEST_CASE("run_parallel calls the body once per index, on one thread or many", "[process]") {
+  for (std::size_t jobs : {1, 3, 64}) {
+    std::vector<int> calls(100, 0);
+    run_parallel(calls.size(), jobs, [&](std::size_t i) { ++calls[i]; });
+    CHECK(std::count(calls.begin(), calls.end(), 1) == 100);
+  }
+  run_parallel(0, 4, [](std::size_t) { FAIL("no index to run"); });
 }
