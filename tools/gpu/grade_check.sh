@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The autograder's proof on a GPU machine: the solutions track must score full marks, the starter
+# only what it gives for free, and each planted fault (tools/grade/planted/plant.sh) must cost
+# exactly its items. Tables, results.json and JUnit files go to OUTDIR (and OUTDIR/grade.tar.gz).
+#
+#   tools/gpu/grade_check.sh OUTDIR
+#
+#   GRADE_PARTS    any of: solutions student planted reference (default: all four)
+#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-12)
+#   GRADE_JOBS     --test-jobs (default 8)
+set -uo pipefail
+out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+mkdir -p "$out"
+[ -d .deps/root/usr ] && export CMAKE_PREFIX_PATH="$root/.deps/root/usr"
+[ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
+parts=${GRADE_PARTS:-solutions student planted reference}
+lessons=${GRADE_LESSONS:-00-12}
+jobs=${GRADE_JOBS:-8}
+wants() { [[ " $parts " == *" $1 "* ]]; }
+started=$(date +%s)
+say() { echo "== [$(( $(date +%s) - started )) s] $*"; }
+
+{ cmake --preset default && cmake --build --preset default --target cudamatch-grade; } > "$out/build-grader.log" 2>&1
+say "grader build: exit $?"
+grade=build/default/bin/cudamatch-grade
+
+# grade NAME ARGS...: one grading run, its table, results.json, JUnit and progress log in OUTDIR.
+grade() {
+  local name=$1
+  shift
+  "$grade" --test-jobs "$jobs" --results "$out/$name.json" --junit "$out/$name.xml" "$@" \
+    > "$out/$name.txt" 2> "$out/$name.log"
+  say "$name: exit $? - $(grep -E '^(total|TOTAL)' "$out/$name.txt" | tail -1)"
+}
+
+wants solutions && grade solutions --track solutions --lessons "$lessons" --sanitize --ncu
+wants student && grade student --track student --lessons "$lessons" --sanitize --ncu
+if wants planted; then
+  tools/grade/planted/plant.sh "$out/planted" > /dev/null
+  grade planted-hang --submission "$out/planted/hang" --lessons 07 --sanitize --ncu --timeout 60
+  grade planted-missing-sync --submission "$out/planted/missing-sync" --lessons 03 --sanitize --ncu
+  grade planted-out-of-bounds --submission "$out/planted/out-of-bounds" --lessons 04 --sanitize --ncu
+fi
+# The reference ratio: the solutions scored against the solutions built beside them (full marks).
+wants reference && [ -d build/grade-solutions/bin ] &&
+  grade reference --track solutions --lessons 07,10 --reference-build build/grade-solutions
+
+tar -czf "$out/grade.tar.gz" -C "$out" --exclude=grade.tar.gz --exclude=planted .
