@@ -7,6 +7,8 @@ build=${1:-build/default}
 shift
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(--rows 2048 --cols 2048)
+source "$(dirname "$0")/../../tools/gpu/driver_args.sh"
+append_unless_given args --reps 1 --warmup 0
 exec ncu --clock-control none --kernel-name regex:"add_" \
   --metrics l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes_read.sum,gpu__time_duration.sum \
-  "$build/bin/01-coalescing" "${args[@]}" --reps 1 --warmup 0
+  "$build/bin/01-coalescing" "${args[@]}"

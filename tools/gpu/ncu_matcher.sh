@@ -33,5 +33,7 @@ metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 # Each version runs warm-up + timed searches; --launch-count with a kernel filter profiles the first
 # launch of each matching kernel name only when the names differ, so cap the launches per name.
+source "$(dirname "$0")/driver_args.sh"
+append_unless_given args --patterns 1 --reps 1
 exec ncu --clock-control none --kernel-name "regex:$kernels" --launch-count 40 --metrics "$metrics" \
-  "$build/bin/$lesson" "${args[@]}" --patterns 1 --reps 1
+  "$build/bin/$lesson" "${args[@]}"
