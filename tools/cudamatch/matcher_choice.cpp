@@ -78,13 +78,18 @@ Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes)
   return Backend::cuda;
 }
 
-std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
-                                         ByteView pattern) {
-  require_available(backend, algorithm, version);
-  if (backend == Backend::cpu) return make_cpu_matcher(algorithm, pattern);
+const GpuVersion& chosen_gpu_version(Algorithm algorithm, std::optional<int> version) {
+  require_available(Backend::cuda, algorithm, version);
   require_gpu();
   const GpuAlgorithm& gpu = *gpu_algorithm(algorithm);
-  return make_gpu_matcher(version ? gpu.version(*version) : gpu.best(), pattern);
+  return version ? gpu.version(*version) : gpu.best();
+}
+
+std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
+                                         ByteView pattern) {
+  if (backend == Backend::cuda) return make_gpu_matcher(chosen_gpu_version(algorithm, version), pattern);
+  require_available(backend, algorithm, version);
+  return make_cpu_matcher(algorithm, pattern);
 }
 
 }  // namespace cudamatch::cli

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "common/gpu_matcher.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 
 namespace cudamatch::cli {
@@ -38,6 +39,10 @@ void require_available(Backend backend, Algorithm algorithm, std::optional<int> 
 // algorithm (or, when none is named, the CUDA default) has a CUDA version; otherwise the CPU, with a
 // note on `notes` saying why when there is no GPU.
 Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes);
+
+// The GPU version a CUDA search runs (after require_available): `version`, or the algorithm's best.
+// Without a GPU, throws UsageError saying so.
+const GpuVersion& chosen_gpu_version(Algorithm algorithm, std::optional<int> version);
 
 // The matcher for `pattern` (after require_available); a version left out is the backend's best. For
 // the CUDA backend without a GPU, throws UsageError saying so.

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cudamatch::cli {
@@ -12,8 +13,10 @@ Progress::~Progress() {
   if (enabled_) std::fputs("\r\033[K", stderr);  // leave a clean line for what follows
 }
 
-void Progress::advance(const std::string& label) {
-  ++done_;
+void Progress::advance(const std::string& label) { set(done_ + 1, label); }
+
+void Progress::set(std::size_t done, const std::string& label) {
+  done_ = std::min(done, total_);
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
   if (done_ < total_ && now - last_draw_ < std::chrono::milliseconds(100)) return;  // at most 10 redraws a second

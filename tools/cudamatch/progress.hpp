@@ -18,6 +18,8 @@ class Progress {
 
   // One more step done; `label` says what is running now.
   void advance(const std::string& label);
+  // `done` steps done (e.g. bytes), at most `total`.
+  void set(std::size_t done, const std::string& label);
 
  private:
   void draw(const std::string& label);

@@ -1,4 +1,6 @@
 // `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU.
+#include <unistd.h>
+
 #include <charconv>
 #include <cstdio>
 #include <iostream>
@@ -10,6 +12,7 @@
 #include "file_scan.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
+#include "streamed_search.hpp"
 
 namespace cudamatch::cli {
 
@@ -25,8 +28,14 @@ struct SearchOptions {
   std::string pattern_file;
   std::string hex;
   std::vector<std::string> args;  // [PATTERN] FILE...
-  std::size_t chunk_bytes = 64 * kMiB;
+  std::size_t chunk_bytes = 0;    // 0: 64 MiB pieces for scan_file, the stream's own chunk size (16 MiB)
+  std::uint64_t stream_above = kStreamAbove;
 };
+
+constexpr std::size_t kPieceBytes = 64 * kMiB;
+
+// Whether a progress bar may be drawn on stderr: not when the offsets go to the same terminal.
+bool progress_allowed(bool count_only) { return count_only || ::isatty(STDOUT_FILENO) != 1; }
 
 // Appends "PREFIX" + number + '\n' to `out`.
 void append_line(std::string& out, const std::string& prefix, std::uint64_t number) {
@@ -59,6 +68,7 @@ int run_search(const SearchOptions& o) {
   const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
   const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(pattern.size(), backend));
   const std::unique_ptr<CpuMatcher> matcher = make_matcher(backend, algorithm, spec.version, pattern);
+  std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed
 
   const bool with_names = files.size() > 1;
   bool any_match = false, any_error = false;
@@ -66,20 +76,33 @@ int run_search(const SearchOptions& o) {
   std::string out;
   for (const std::string& file : files) {
     const std::string prefix = with_names ? file + ":" : "";
+    const auto print = [&](const std::vector<std::uint64_t>& found) {
+      out.clear();
+      for (std::uint64_t offset : found) append_line(out, prefix, offset);
+      std::fwrite(out.data(), 1, out.size(), stdout);
+    };
     std::uint64_t count = 0;
     try {
-      scan_file(file, pattern.size() - 1, o.chunk_bytes, [&](ByteView piece, std::uint64_t base) {
-        if (o.count_only) {
-          count += matcher->count(piece);
-          return;
+      if (backend == Backend::cuda && wants_stream(file, o.stream_above)) {
+        if (!streamed) {
+          const GpuVersion& version = chosen_gpu_version(algorithm, spec.version);
+          streamed = std::make_unique<StreamedSearch>(version, pattern, o.chunk_bytes);
         }
-        offsets.clear();
-        matcher->find_all(piece, base, offsets);
-        count += offsets.size();
-        out.clear();
-        for (std::uint64_t offset : offsets) append_line(out, prefix, offset);
-        std::fwrite(out.data(), 1, out.size(), stdout);
-      });
+        const lesson13::PositionsSink sink = o.count_only ? lesson13::PositionsSink{} : print;
+        count = streamed->search(file, sink, progress_allowed(o.count_only));
+      } else {
+        scan_file(file, pattern.size() - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
+                  [&](ByteView piece, std::uint64_t base) {
+                    if (o.count_only) {
+                      count += matcher->count(piece);
+                      return;
+                    }
+                    offsets.clear();
+                    matcher->find_all(piece, base, offsets);
+                    count += offsets.size();
+                    print(offsets);
+                  });
+      }
     } catch (const FileError& e) {
       std::fflush(stdout);
       std::cerr << "cudamatch: " << e.what() << '\n';
@@ -105,6 +128,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "search",
       "Print the byte offset of every occurrence of PATTERN (overlapping ones included) in each FILE, like\n"
       "grep -F -b -o over raw bytes. Exit status: 0 matches found, 1 none, 2 trouble.\n"
+      "On the GPU, standard input and files over 256 MiB are streamed through pinned buffers (lesson 13), with a\n"
+      "progress bar on a terminal.\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Default algorithm:\n"
       "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).");
   auto o = std::make_shared<SearchOptions>();
@@ -114,7 +139,11 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_flag("-b,--byte-offset", o->byte_offset, "print byte offsets (what search prints anyway; for grep habits)");
   search->add_option("-f,--pattern-file", o->pattern_file, "read the pattern's raw bytes from this file");
   search->add_option("--hex", o->hex, "the pattern as hex digits, e.g. 00ff0a");
-  search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file")->group("")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
+  search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file (streamed: per chunk)")
+      ->group("")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
+  search->add_option("--stream-above", o->stream_above, "stream (CUDA backend) regular files longer than this")
+      ->group("");
   search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input)")->required();
   search->callback([&run, o] { run = [o] { return run_search(*o); }; });
 }

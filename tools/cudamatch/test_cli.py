@@ -231,6 +231,40 @@ class GpuBackendTest(unittest.TestCase):
                         tried += 1
         self.assertGreater(tried, 0)
 
+    def test_streamed_search_prints_what_the_cpu_prints(self):
+        # Lesson 13's stream, forced on a small file with 4 KiB chunks, and on standard input.
+        with open(self.path, "rb") as f:
+            data = f.read()
+        stream = ["--stream-above", "0", "--chunk-bytes", "4096"]
+        for algorithm in ALGORITHMS:
+            for needle in self.needles:
+                args = ["--hex", needle.hex(), self.path]
+                cpu = run("search", "--backend", "cpu", "-a", algorithm, *args)
+                gpu = run("search", "--backend", "cuda", "-a", algorithm, *stream, *args)
+                self.assertEqual(gpu.returncode, cpu.returncode, gpu.stderr)
+                self.assertEqual(gpu.stdout, cpu.stdout, f"{algorithm} {needle!r} streamed")
+                self.assertEqual(gpu.stderr, b"")
+                count = run("search", "--backend", "cuda", "-a", algorithm, "-c", *stream, *args)
+                self.assertEqual(int(count.stdout), len(cpu.stdout.split()))
+                piped = run("search", "--backend", "cuda", "-a", algorithm, "--chunk-bytes", "4096", "--hex",
+                            needle.hex(), "-", stdin=data)
+                self.assertEqual(piped.stdout, cpu.stdout, f"{algorithm} {needle!r} from standard input")
+
+    def test_streamed_search_of_several_files_and_errors(self):
+        other = os.path.join(self.dir.name, "other")
+        with open(other, "wb") as f:
+            f.write(b"ac" * 5000)
+        missing = os.path.join(self.dir.name, "missing")
+        args = ["--hex", "6163", self.path, missing, other]
+        cpu = run("search", "--backend", "cpu", *args)
+        gpu = run("search", "--backend", "cuda", "--stream-above", "0", "--chunk-bytes", "4096", *args)
+        self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout))
+        self.assertEqual(gpu.returncode, 2)
+        self.assertIn(b"No such file", gpu.stderr)
+        self.assertEqual(len(gpu.stderr.decode().strip().splitlines()), 1)
+        counts = run("search", "--backend", "cuda", "-c", "--stream-above", "0", *args)
+        self.assertEqual(counts.stdout, run("search", "--backend", "cpu", "-c", *args).stdout)
+
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
         self.assertEqual(result.returncode, 0, result.stderr)

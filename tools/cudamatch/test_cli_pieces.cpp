@@ -1,10 +1,12 @@
-// The pieces of the command line, tested without running it: pattern decoding, algorithm choice and
-// the overlapping file scan.
+// The pieces of the command line, tested without running it: pattern decoding, algorithm choice, the
+// overlapping file scan, and which inputs the GPU search streams (lesson 13) in which chunks.
 #include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
-#include <unistd.h>
 
 #include "common/brute_force.hpp"
 #include "common/file_io.hpp"
@@ -14,6 +16,7 @@
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
+#include "streamed_search.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::cli;
@@ -115,4 +118,35 @@ TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") 
   const auto ignore = [](ByteView, std::uint64_t) {};
   CHECK_THROWS_WITH(scan_file(temp_path("missing"), 0, 16, ignore), Catch::Contains("No such file"));
   CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
+}
+
+TEST_CASE("the GPU search streams standard input and regular files over 256 MiB", "[cli]") {
+  CHECK(wants_stream("-", kStreamAbove));
+  const std::string path = temp_path("stream");
+  write_file(path, {'a', 'b', 'c'});
+  CHECK_FALSE(wants_stream(path, kStreamAbove));
+  CHECK(wants_stream(path, 2));
+  CHECK_FALSE(wants_stream(path, 3));
+  // A sparse file just over the threshold takes no disk space.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC);
+  REQUIRE(fd >= 0);
+  REQUIRE(::ftruncate(fd, static_cast<off_t>(kStreamAbove + 1)) == 0);
+  ::close(fd);
+  CHECK(wants_stream(path, kStreamAbove));
+  std::remove(path.c_str());
+  CHECK_FALSE(wants_stream(path, 0));  // missing: scan_file says why
+  CHECK_FALSE(wants_stream("/", 0));   // a directory
+}
+
+TEST_CASE("streamed chunks overlap by m - 1 and never hold less than their overlap", "[cli]") {
+  // The plan `search` streams with: chunks of C positions, windows of C + m - 1 bytes.
+  const lesson13::ChunkPlan plan = lesson13::plan_chunks(17, 4096, 10, 0);
+  CHECK(plan.window_bytes() == 4096 + 16);
+  CHECK(plan.offset(1) + plan.overlap() == plan.window_bytes());  // window 1 starts m - 1 bytes before window 0 ends
+  CHECK(plan.chunks(4096 + 16) == 1);
+  CHECK(plan.chunks(4096 + 17) == 2);
+  // A pattern longer than a chunk grows the chunk to m - 1 (the overlap rule) ...
+  CHECK(lesson13::plan_chunks(100000, 4096, 10, 0).chunk_bytes == 99999);
+  // ... within the device budget (half the free memory), or the search says the pattern is too long.
+  CHECK_THROWS_WITH(lesson13::plan_chunks(100000, 4096, 10, 1 << 20), Catch::Contains("device budget"));
 }

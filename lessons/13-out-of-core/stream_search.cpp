@@ -1,0 +1,60 @@
+#include "stream_search.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace lesson13 {
+
+const std::vector<StreamVersion>& stream_versions() {
+  static const std::vector<StreamVersion> versions{
+      {"v0", "pageable buffer, one stream: read, copy, search, wait", v0_stream},
+      {"v1", "pinned ring, copy and search streams with events, one thread reads", v1_stream},
+      {"v2", "reader threads fill the ring: reading, copying and searching overlap", v2_stream}};
+  return versions;
+}
+
+unsigned default_readers() { return std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u); }
+
+namespace {
+std::size_t slot_count(const StreamOptions& options) {
+  return options.slots != 0 ? options.slots : std::max(1u, options.readers) + std::size_t{2};
+}
+}  // namespace
+
+StreamSearcher::StreamSearcher(const cudamatch::GpuVersion& matcher, cudamatch::ByteView pattern,
+                               const StreamOptions& options)
+    : matcher_(matcher),
+      pattern_(pattern),
+      readers_(std::max(1u, options.readers)),
+      plan_(plan_chunks(pattern.size, options.chunk_bytes, slot_count(options), options.device_budget)),
+      staging_(plan_, slot_count(options)) {}
+
+std::uint64_t StreamSearcher::count(const StreamVersion& version, ByteSource& source, const ProgressSink& progress) {
+  const auto search = count_search(matcher_, pattern_, staging_.search_stream(), progress);
+  return run(version, source, *search);
+}
+
+std::uint64_t StreamSearcher::positions(const StreamVersion& version, ByteSource& source, const PositionsSink& sink,
+                                        const ProgressSink& progress) {
+  const auto search = positions_search(matcher_, pattern_, positions_, sink, progress);
+  return run(version, source, *search);
+}
+
+std::uint64_t StreamSearcher::run(const StreamVersion& version, ByteSource& source, ChunkSearch& search) {
+  StreamJob job{source, plan_, staging_, search, source.random_access() ? readers_ : 1u};
+  try {
+    version.run(job);
+  } catch (...) {
+    // Let what was queued finish before the ring is used again or freed; the first error is the one
+    // to report, so a second one from the wait is dropped.
+    try {
+      staging_.synchronize();
+    } catch (...) {
+    }
+    throw;
+  }
+  staging_.synchronize();
+  return search.finish(staging_.search_stream());
+}
+
+}  // namespace lesson13

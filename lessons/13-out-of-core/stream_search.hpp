@@ -1,0 +1,70 @@
+// Lesson 13 - out-of-core search: the occurrences of a pattern in an input longer than the GPU's
+// memory (or than a device budget), streamed through a ring of pinned staging buffers and device
+// windows, chunks overlapping by m - 1 bytes (chunk_plan.hpp), searched with any GPU matcher of
+// lessons 07-12. Every occurrence is reported exactly once, in order. The driver, the tests and
+// `cudamatch search` use it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "byte_source.hpp"
+#include "chunk_plan.hpp"
+#include "chunk_search.hpp"
+#include "common/gpu_matcher.hpp"
+#include "staging.hpp"
+#include "stream_versions.hpp"
+
+namespace lesson13 {
+
+struct StreamVersion {
+  std::string name;     // "v0", "v1", "v2"
+  std::string summary;  // one line: what this version overlaps
+  void (*run)(StreamJob& job);
+};
+
+// v0, v1, v2: the baseline first, the best last.
+const std::vector<StreamVersion>& stream_versions();
+
+// Reader threads for v2 when none are asked for: half the host's hardware threads, 1 to 8 (one
+// thread copies from the page cache at a fraction of the link's bandwidth; README, "How many
+// buffers in flight").
+unsigned default_readers();
+
+struct StreamOptions {
+  std::size_t chunk_bytes = 16 << 20;  // C: the positions of one chunk (grown to m - 1, the overlap rule)
+  std::size_t device_budget = 0;       // device memory for the ring's windows, bytes; 0: no budget
+  unsigned readers = default_readers();
+  std::size_t slots = 0;  // the ring's slots (at least 2); 0: readers + 2, one in the copy, one searched
+};
+
+class StreamSearcher {
+ public:
+  // Plans the chunks and allocates the ring for `pattern` (throws as plan_chunks does: an empty
+  // pattern, a budget that cannot hold the ring).
+  StreamSearcher(const cudamatch::GpuVersion& matcher, cudamatch::ByteView pattern, const StreamOptions& options = {});
+
+  // The number of occurrences in `source` (one read-back at the end).
+  std::uint64_t count(const StreamVersion& version, ByteSource& source, const ProgressSink& progress = {});
+  // Every occurrence in `source`, handed to `sink` chunk after chunk in input order; returns the count.
+  std::uint64_t positions(const StreamVersion& version, ByteSource& source, const PositionsSink& sink,
+                          const ProgressSink& progress = {});
+
+  const ChunkPlan& plan() const { return plan_; }
+  std::size_t slots() const { return staging_.size(); }
+  unsigned readers() const { return readers_; }
+
+ private:
+  std::uint64_t run(const StreamVersion& version, ByteSource& source, ChunkSearch& search);
+
+  const cudamatch::GpuVersion& matcher_;
+  cudamatch::DevicePattern pattern_;
+  unsigned readers_;
+  ChunkPlan plan_;
+  Staging staging_;
+  cudamatch::DeviceBuffer<std::uint64_t> positions_;
+};
+
+}  // namespace lesson13

@@ -1,0 +1,42 @@
+// `cudamatch search` on the GPU for long inputs and standard input: lesson 13's streamed search, its
+// best version of the track this build compiled (reader threads fill a ring of pinned buffers while
+// earlier chunks cross the link and are searched). Output as for any other search: each chunk's
+// offsets in file order, or the count.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/bandwidth.hpp"
+#include "common/gpu_matcher.hpp"
+#include "stream_search.hpp"
+
+namespace cudamatch::cli {
+
+// Regular files longer than this are streamed. Shorter ones are read in pieces and each piece is
+// copied and searched in turn (scan_file and the GPU matcher): the stream's ring of pinned buffers
+// takes tens of milliseconds to allocate, which a short file does not repay (README, `cudamatch search`).
+inline constexpr std::uint64_t kStreamAbove = 256 * kMiB;
+
+// Whether the input at `path` is streamed: standard input ("-": its length is unknown, it may not end)
+// and regular files longer than `threshold` bytes. A path that cannot be examined is not (scan_file
+// then reports why).
+bool wants_stream(const std::string& path, std::uint64_t threshold);
+
+class StreamedSearch {
+ public:
+  // Searches with `version` for `pattern`, in chunks of `chunk_bytes` (0: the lesson's default), the
+  // ring within half the device memory that is free now.
+  StreamedSearch(const GpuVersion& version, ByteView pattern, std::size_t chunk_bytes);
+
+  // Searches the input at `path` ("-": standard input). With `positions`, hands it each chunk's
+  // offsets; without, counts. Returns the count. A progress bar (bytes, GB/s) shows on stderr for
+  // files longer than kStreamAbove when `progress` allows it and stderr is a terminal. Throws
+  // FileError when the input cannot be read.
+  std::uint64_t search(const std::string& path, const lesson13::PositionsSink& positions, bool progress);
+
+ private:
+  lesson13::StreamSearcher searcher_;
+};
+
+}  // namespace cudamatch::cli
