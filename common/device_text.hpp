@@ -9,25 +9,52 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "common/buffers.hpp"
 #include "common/byte_view.hpp"
+#include "common/cuda_check.hpp"
 
 namespace cudamatch {
 
 class DeviceText {
  public:
   explicit DeviceText(ByteView host, cudaStream_t stream = nullptr)
-      : buffer_((host.size + 15) / 16 * 16 + 16), size_(host.size) {
+      : buffer_(padded_end(host.size)), size_(host.size) {
     buffer_.fill_bytes(0);
     if (size_ > 0) buffer_.upload(host.data, size_, stream);
   }
+  // An empty text with room for `capacity` bytes, refilled with assign_async: one allocation for a
+  // window that carries chunk after chunk of a stream (lesson 13).
+  static DeviceText with_capacity(std::size_t capacity) { return DeviceText(capacity); }
+
+  // Queues in `stream` the copy of `host` (at most capacity() bytes; from pinned memory the copy engine
+  // overlaps it with the host's work) and the zeros of the padding after it; the text then has
+  // host.size bytes. Throws std::length_error beyond the capacity.
+  void assign_async(ByteView host, cudaStream_t stream) {
+    if (host.size > capacity()) {
+      throw std::length_error("DeviceText::assign_async: " + std::to_string(host.size) + " bytes into a text of " +
+                              std::to_string(capacity()));
+    }
+    if (host.size > 0) {
+      CUDA_CHECK(cudaMemcpyAsync(buffer_.data(), host.data, host.size, cudaMemcpyHostToDevice, stream));
+    }
+    CUDA_CHECK(cudaMemsetAsync(buffer_.data() + host.size, 0, padded_end(host.size) - host.size, stream));
+    size_ = host.size;
+  }
+
   const std::uint8_t* data() const { return buffer_.data(); }
   std::size_t size() const { return size_; }
   std::size_t padded_size() const { return buffer_.size(); }
+  std::size_t capacity() const { return buffer_.size() - 16; }
 
  private:
+  explicit DeviceText(std::size_t capacity) : buffer_(padded_end(capacity)), size_(0) { buffer_.fill_bytes(0); }
+  // The end of the zero padding after `size` bytes: the next multiple of 16, plus 16.
+  static std::size_t padded_end(std::size_t size) { return (size + 15) / 16 * 16 + 16; }
+
   DeviceBuffer<std::uint8_t> buffer_;
   std::size_t size_;
 };

@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "chunk_plan.hpp"
@@ -19,21 +18,19 @@ namespace lesson13 {
 // The device copy of one chunk's window.
 class DeviceWindow {
  public:
-  // A window of `bytes` bytes, filled from host[0, bytes) (allocated now, so that a device budget
-  // too small fails here and not in the middle of an input).
-  DeviceWindow(const std::uint8_t* host, std::size_t bytes);
+  // A window of up to `bytes` bytes (allocated now, so that a device budget too small fails here and
+  // not in the middle of an input).
+  explicit DeviceWindow(std::size_t bytes);
 
   // Queues on `stream` the copy of host[0, bytes) into the window: from pinned memory the copy engine
-  // does it while the host goes on. A length other than the one held (the last window of an input
-  // is shorter) remakes the window at that length: that waits for `stream` and copies synchronously,
-  // once per input.
+  // does it while the host goes on. The last window of an input may be shorter.
   void load(const std::uint8_t* host, std::size_t bytes, cudaStream_t stream);
 
   // The text the last load put on the device.
-  const cudamatch::DeviceText& text() const { return *text_; }
+  const cudamatch::DeviceText& text() const { return text_; }
 
  private:
-  std::optional<cudamatch::DeviceText> text_;
+  cudamatch::DeviceText text_;
 };
 
 struct Slot {

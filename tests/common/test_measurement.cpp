@@ -1,11 +1,14 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "common/bandwidth.hpp"
 #include "common/buffers.hpp"
 #include "common/ceilings.hpp"
 #include "common/device_info.hpp"
+#include "common/device_text.hpp"
 #include "common/generators.hpp"
 #include "common/gpu_matcher.hpp"
 #include "common/table.hpp"
@@ -61,6 +64,33 @@ TEST_CASE("device buffers round-trip bytes", "[measurement][gpu]") {
   std::vector<std::uint8_t> back(data.size());
   buffer.download(back.data(), back.size());
   CHECK(back == data);
+}
+
+// The window of lesson 13's streamed search: one allocation, refilled with texts of any size up to
+// its capacity; after each the kernels' padding (to the next multiple of 16, plus 16) is zero again.
+TEST_CASE("a device text with a capacity takes any text up to it, zero-padded after each", "[measurement][gpu]") {
+  DeviceText text = DeviceText::with_capacity(100);
+  CHECK(text.size() == 0);
+  CHECK(text.capacity() >= 100);
+  CudaStream stream;
+  for (std::size_t n : {std::size_t{100}, std::size_t{37}, std::size_t{0}, std::size_t{64}, std::size_t{5}}) {
+    INFO("n " << n);
+    const auto bytes = random_bytes(n, 256, n + 1);
+    std::vector<std::uint8_t> ones(n, 0xFF);  // texts of 0xFF first: stale bytes would show past n
+    text.assign_async(ByteView(ones.data(), n), stream.get());
+    text.assign_async(ByteView(bytes.data(), n), stream.get());
+    stream.synchronize();
+    CHECK(text.size() == n);
+    const std::size_t padded_end = (n + 15) / 16 * 16 + 16;
+    std::vector<std::uint8_t> back(padded_end);
+    REQUIRE(cudaMemcpy(back.data(), text.data(), padded_end, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(std::vector<std::uint8_t>(back.begin(), back.begin() + static_cast<long>(n)) == bytes);
+    CHECK(std::count(back.begin() + static_cast<long>(n), back.end(), std::uint8_t{0}) ==
+          static_cast<long>(padded_end - n));
+  }
+  const std::vector<std::uint8_t> too_long(text.capacity() + 1, 'a');
+  CHECK_THROWS_WITH(text.assign_async(ByteView(too_long.data(), too_long.size()), nullptr),
+                    Catch::Contains("bytes into a text of"));
 }
 
 // Tagged [oom]: the failing cudaMalloc is the point, so sanitizer runs (which report every failing API
