@@ -6,7 +6,7 @@
 #   tools/gpu/grade_check.sh OUTDIR
 #
 #   GRADE_PARTS    any of: solutions student planted reference (default: all four)
-#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-12)
+#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-13)
 #   GRADE_JOBS     --test-jobs (default 8)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
@@ -16,7 +16,7 @@ mkdir -p "$out"
 [ -d .deps/root/usr ] && export CMAKE_PREFIX_PATH="$root/.deps/root/usr"
 [ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
 parts=${GRADE_PARTS:-solutions student planted reference}
-lessons=${GRADE_LESSONS:-00-12}
+lessons=${GRADE_LESSONS:-00-13}
 jobs=${GRADE_JOBS:-8}
 wants() { [[ " $parts " == *" $1 "* ]]; }
 started=$(date +%s)
