@@ -22,13 +22,16 @@ namespace cudamatch {
 class DeviceText {
  public:
   explicit DeviceText(ByteView host, cudaStream_t stream = nullptr)
-      : buffer_(padded_end(host.size)), size_(host.size) {
+      : buffer_(allocation_bytes(host.size)), size_(host.size) {
     buffer_.fill_bytes(0);
     if (size_ > 0) buffer_.upload(host.data, size_, stream);
   }
   // An empty text with room for `capacity` bytes, refilled with assign_async: one allocation for a
   // window that carries chunk after chunk of a stream (lesson 13).
   static DeviceText with_capacity(std::size_t capacity) { return DeviceText(capacity); }
+  // The device memory a text of `size` bytes takes: up to the end of its zero padding, the next
+  // multiple of 16 plus 16.
+  static std::size_t allocation_bytes(std::size_t size) { return (size + 15) / 16 * 16 + 16; }
 
   // Queues in `stream` the copy of `host` (at most capacity() bytes; from pinned memory the copy engine
   // overlaps it with the host's work) and the zeros of the padding after it; the text then has
@@ -41,7 +44,7 @@ class DeviceText {
     if (host.size > 0) {
       CUDA_CHECK(cudaMemcpyAsync(buffer_.data(), host.data, host.size, cudaMemcpyHostToDevice, stream));
     }
-    CUDA_CHECK(cudaMemsetAsync(buffer_.data() + host.size, 0, padded_end(host.size) - host.size, stream));
+    CUDA_CHECK(cudaMemsetAsync(buffer_.data() + host.size, 0, allocation_bytes(host.size) - host.size, stream));
     size_ = host.size;
   }
 
@@ -51,9 +54,7 @@ class DeviceText {
   std::size_t capacity() const { return buffer_.size() - 16; }
 
  private:
-  explicit DeviceText(std::size_t capacity) : buffer_(padded_end(capacity)), size_(0) { buffer_.fill_bytes(0); }
-  // The end of the zero padding after `size` bytes: the next multiple of 16, plus 16.
-  static std::size_t padded_end(std::size_t size) { return (size + 15) / 16 * 16 + 16; }
+  explicit DeviceText(std::size_t capacity) : buffer_(allocation_bytes(capacity)), size_(0) { buffer_.fill_bytes(0); }
 
   DeviceBuffer<std::uint8_t> buffer_;
   std::size_t size_;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/brute_force.hpp"  // EmptyPatternError
+#include "common/device_text.hpp"
 
 namespace lesson13 {
 
@@ -20,7 +21,7 @@ std::size_t ChunkPlan::window_bytes(std::uint64_t chunk, std::uint64_t n) const 
   return static_cast<std::size_t>(std::min<std::uint64_t>(window_bytes(), n - start));
 }
 
-std::size_t device_window_bytes(std::size_t window) { return (window + 15) / 16 * 16 + 16; }
+std::size_t device_window_bytes(std::size_t window) { return cudamatch::DeviceText::allocation_bytes(window); }
 
 ChunkPlan plan_chunks(std::size_t m, std::size_t chunk_bytes, std::size_t slots, std::size_t device_budget) {
   if (m == 0) throw cudamatch::EmptyPatternError();

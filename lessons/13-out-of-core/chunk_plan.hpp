@@ -33,8 +33,8 @@ struct ChunkPlan {
   std::size_t window_bytes(std::uint64_t chunk, std::uint64_t n) const;
 };
 
-// Device memory one window of `window` bytes takes: common/device_text.hpp pads a text to a multiple
-// of 16 bytes plus 16.
+// Device memory one window of `window` bytes takes (DeviceText::allocation_bytes: a text is padded to a
+// multiple of 16 bytes plus 16).
 std::size_t device_window_bytes(std::size_t window);
 
 // The plan for a pattern of m bytes: `chunk_bytes` asked for, grown to m - 1 (the overlap rule), then

@@ -13,15 +13,12 @@
 #include "chunk_plan.hpp"
 #include "common/file_io.hpp"
 #include "common/generators.hpp"
+#include "temp_files.hpp"
 
 using namespace lesson13;
+using cudamatch::testing::temp_path;
 
 namespace {
-
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir ? dir : "/tmp") + "/cudamatch-13-" + std::to_string(::getpid()) + "-" + name;
-}
 
 // Every window of `plan` read from `source`, in chunk order, against the bytes of `text`.
 void check_windows(ByteSource& source, const ChunkPlan& plan, const std::vector<std::uint8_t>& text) {

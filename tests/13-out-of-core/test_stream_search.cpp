@@ -17,9 +17,11 @@
 #include "common/random.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "stream_search.hpp"
+#include "temp_files.hpp"
 
 using namespace cudamatch;
 using namespace lesson13;
+using cudamatch::testing::temp_path;
 using Bytes = std::vector<std::uint8_t>;
 
 namespace {
@@ -125,11 +127,6 @@ void edge_inputs(const StreamVersion& v) {
   check(Bytes(text_long.begin(), text_long.end() - 1), text_long);                         // m > n
   check(Bytes(10, 'a'), Bytes(11, 'a'));                                                   // m > n
   check(Bytes{}, Bytes{'a'});                                                              // an empty input
-}
-
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir ? dir : "/tmp") + "/cudamatch-13-" + std::to_string(::getpid()) + "-" + name;
 }
 
 // A file read with pread by several readers, and the same file read front to back as a pipe would

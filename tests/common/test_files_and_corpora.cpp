@@ -9,17 +9,10 @@
 #include "common/corpus.hpp"
 #include "common/file_io.hpp"
 #include "common/generators.hpp"
+#include "temp_files.hpp"
 
 using namespace cudamatch;
-
-namespace {
-// A fresh empty directory under the system temp dir.
-std::string make_temp_dir() {
-  std::string pattern = (std::getenv("TMPDIR") ? std::string(std::getenv("TMPDIR")) : "/tmp") + "/cudamatch-XXXXXX";
-  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-  return pattern;
-}
-}  // namespace
+using cudamatch::testing::make_temp_dir;
 
 TEST_CASE("read_file is binary-safe", "[files]") {
   const std::string dir = make_temp_dir();

@@ -11,8 +11,10 @@
 #include <sstream>
 
 #include "common/results_json.hpp"
+#include "temp_files.hpp"
 
 using namespace cudamatch;
+using cudamatch::testing::make_temp_dir;
 using nlohmann::json;
 
 namespace {
@@ -37,12 +39,6 @@ json parsed(const DriverResults& results) {
   std::ostringstream out;
   results.write(out);
   return json::parse(out.str());
-}
-
-std::string make_temp_dir() {
-  std::string pattern = (std::getenv("TMPDIR") ? std::string(std::getenv("TMPDIR")) : "/tmp") + "/cudamatch-XXXXXX";
-  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-  return pattern;
 }
 
 }  // namespace

@@ -17,16 +17,11 @@
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
 #include "streamed_search.hpp"
+#include "temp_files.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::cli;
-
-namespace {
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir ? dir : "/tmp") + "/cudamatch-cli-" + std::to_string(::getpid()) + "-" + name;
-}
-}  // namespace
+using cudamatch::testing::temp_path;
 
 TEST_CASE("hex patterns decode, with spaces and 0x, and bad ones are refused", "[cli]") {
   CHECK(decode_hex("00ff0A") == std::vector<std::uint8_t>{0x00, 0xFF, 0x0A});
