@@ -52,7 +52,7 @@ fs::path absolute_dir(const fs::path& path) {
   return absolute.filename().empty() ? absolute.parent_path() : absolute;
 }
 
-void say(const std::string& message) { std::cerr << "cudamatch-grade: " << message << std::endl; }
+void say(const std::string& message) { std::cerr << "cudamatch-grade: " << elapsed_stamp() << " " << message << std::endl; }
 
 std::vector<Rubric> load_rubrics(const fs::path& course, const std::string& lessons) {
   std::vector<Rubric> rubrics;

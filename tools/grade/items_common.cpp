@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "items.hpp"
+#include "text.hpp"
 
 namespace cudamatch::grade {
 
@@ -29,7 +30,7 @@ ItemResult rubric_error_item(const RubricItem& item, LessonContext& context, con
 }
 
 void progress(const LessonContext& context, const std::string& message) {
-  std::cerr << "cudamatch-grade: [" << context.lesson() << "] " << message << std::endl;
+  std::cerr << "cudamatch-grade: " << elapsed_stamp() << " [" << context.lesson() << "] " << message << std::endl;
 }
 
 }  // namespace cudamatch::grade

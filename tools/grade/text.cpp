@@ -1,6 +1,7 @@
 #include "text.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -95,6 +96,14 @@ std::string trim(std::string_view text) {
   if (first == std::string_view::npos) return "";
   const auto last = text.find_last_not_of(" \t\r\n");
   return std::string(text.substr(first, last - first + 1));
+}
+
+std::string elapsed_stamp() {
+  static const auto start = std::chrono::steady_clock::now();
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count();
+  char stamp[32];
+  std::snprintf(stamp, sizeof stamp, "[%4lld s]", static_cast<long long>(seconds));
+  return stamp;
 }
 
 }  // namespace cudamatch::grade

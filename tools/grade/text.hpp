@@ -22,4 +22,8 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 
 std::string trim(std::string_view text);
 
+// "[ 123 s]": the seconds since the first call, which the grader makes as it starts; progress lines
+// carry it so that a slow item shows in the log.
+std::string elapsed_stamp();
+
 }  // namespace cudamatch::grade
