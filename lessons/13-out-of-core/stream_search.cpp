@@ -13,7 +13,10 @@ const std::vector<StreamVersion>& stream_versions() {
   return versions;
 }
 
-unsigned default_readers() { return std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u); }
+unsigned default_readers() {
+  const unsigned threads = std::thread::hardware_concurrency();  // 0 when unknown
+  return std::clamp(threads > 1 ? threads - 1 : 1u, 1u, 16u);
+}
 
 namespace {
 std::size_t slot_count(const StreamOptions& options) {

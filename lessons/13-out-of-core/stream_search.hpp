@@ -28,13 +28,14 @@ struct StreamVersion {
 // v0, v1, v2: the baseline first, the best last.
 const std::vector<StreamVersion>& stream_versions();
 
-// Reader threads for v2 when none are asked for: half the host's hardware threads, 1 to 8 (one
-// thread copies from the page cache at a fraction of the link's bandwidth; README, "How many
-// buffers in flight").
+// Reader threads for v2 when none are asked for: the host's hardware threads but one (which queues
+// the copies and searches), 1 to 16. One thread copies from the page cache at a fraction of the
+// link's bandwidth (6.5 GB/s against 55 GB/s on the reference machine; README, "How many buffers in
+// flight"), and the readers spend their time in that copy, not on a core's arithmetic.
 unsigned default_readers();
 
 struct StreamOptions {
-  std::size_t chunk_bytes = 16 << 20;  // C: the positions of one chunk (grown to m - 1, the overlap rule)
+  std::size_t chunk_bytes = 4 << 20;   // C: the positions of one chunk (grown to m - 1, the overlap rule)
   std::size_t device_budget = 0;       // device memory for the ring's windows, bytes; 0: no budget
   unsigned readers = default_readers();
   std::size_t slots = 0;  // the ring's slots (at least 2); 0: readers + 2, one in the copy, one searched

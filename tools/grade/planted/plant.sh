@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Three submissions, each the reference solution of one lesson with one planted fault, to show that
 # the grader takes from a faulty submission exactly the items that exercise the fault:
-#   hang          07-brute-force bf_v1.cu: v1's kernel spins forever
+#   hang          07-brute-force bf_v1.cu: v1's kernel sleeps forever (an empty loop on a volatile
+#                 local is not enough: the H200 run showed ptxas removing it)
 #   missing-sync  03-bank-conflicts transpose.cu: the tiled transpose loses its __syncthreads()
 #   out-of-bounds 04-vectorized-loads vector_copy.cu: the vector copy writes one int past the end
 #
@@ -29,7 +30,7 @@ plant() {
 }
 
 plant hang 07-brute-force bf_v1.cu \
-  '/^__global__ void bf_v1_kernel/,/extern __shared__/ s|^\(  extern __shared__.*\)$|\1\n  for (volatile int spin = 1; spin != 0;) {}  // PLANTED: never ends|' \
+  '/^__global__ void bf_v1_kernel/,/extern __shared__/ s|^\(  extern __shared__.*\)$|\1\n  for (;;) __nanosleep(1000);  // PLANTED: never ends|' \
   'PLANTED: never ends'
 plant missing-sync 03-bank-conflicts transpose.cu \
   '/^__global__ void transpose_tiled_kernel/,/^}/ s|^\(  *\)__syncthreads();.*$|\1// PLANTED: __syncthreads() removed|' \
