@@ -40,7 +40,7 @@ struct Options {
   std::string file;  // search this file instead of writing one
   std::string corpus = "bible.txt";
   std::size_t length = 16;
-  std::size_t chunk_mib = 4;
+  std::size_t chunk_mib = 8;
   unsigned readers = default_readers();
   std::size_t slots = 0;
   std::size_t budget_mib = 0;

@@ -115,7 +115,7 @@ TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") 
   CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
 }
 
-TEST_CASE("the GPU search streams standard input and regular files over 256 MiB", "[cli]") {
+TEST_CASE("the GPU search streams standard input and regular files over 64 MiB", "[cli]") {
   CHECK(wants_stream("-", kStreamAbove));
   const std::string path = temp_path("stream");
   write_file(path, {'a', 'b', 'c'});
