@@ -85,8 +85,9 @@ int experiment(const Options& o) {
     constexpr std::size_t kEdge = 64;
     for (const Chunk& c : chunks) {
       const std::size_t end = c.first + c.count;
-      for (std::size_t i = c.first; i < end && i < c.first + kEdge; ++i) check(i);
-      for (std::size_t i = std::max(c.first + kEdge, end - std::min(end, kEdge)); i < end; ++i) check(i);
+      const std::size_t head_end = c.first + std::min(c.count, kEdge);
+      for (std::size_t i = c.first; i < head_end; ++i) check(i);
+      for (std::size_t i = std::max(head_end, end - std::min(c.count, kEdge)); i < end; ++i) check(i);
     }
     if (wrong != 0) std::cerr << name << ": " << wrong << " wrong results\n";
     std::fill(out.data(), out.data() + n, 0u);

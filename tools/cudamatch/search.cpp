@@ -28,7 +28,7 @@ struct SearchOptions {
   std::string pattern_file;
   std::string hex;
   std::vector<std::string> args;  // [PATTERN] FILE...
-  std::size_t chunk_bytes = 0;    // 0: 64 MiB pieces for scan_file, the stream's own chunk size (16 MiB)
+  std::size_t chunk_bytes = 0;    // 0: 64 MiB pieces for scan_file, the stream's own chunk size (8 MiB)
   std::uint64_t stream_above = kStreamAbove;
 };
 
