@@ -42,10 +42,9 @@ std::vector<std::string> parse_test_names(const std::string& listing) {
 }
 
 TestListing list_tests(const std::filesystem::path& program, const std::string& spec, double timeout_s,
-                       const Environment& environment) {
-  ProcessSpec process;
+                       const ChildSetup& child) {
+  ProcessSpec process = confined_spec(child);
   process.argv = {program.string(), "--list-test-names-only", spec};
-  process.environment = environment;
   process.timeout_s = timeout_s;
   process.merge_stderr = false;
   process.keep_bytes = 1 << 20;
@@ -67,11 +66,10 @@ TestListing list_tests(const std::filesystem::path& program, const std::string& 
 }
 
 TestRun run_test(const std::filesystem::path& program, const std::string& name, double timeout_s,
-                 const Environment& environment) {
-  ProcessSpec process;
+                 const ChildSetup& child) {
+  ProcessSpec process = confined_spec(child);
   // -w NoTests: a name that selected nothing is an error (exit 2), never a silent pass.
   process.argv = {program.string(), "-w", "NoTests", exact_test_spec(name)};
-  process.environment = environment;
   process.timeout_s = timeout_s;
   const ProcessResult result = run_process(process);
   TestRun run;

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "process.hpp"
+
 namespace cudamatch::grade {
 
 // A test name as a Catch2 test spec that selects exactly that test: , [ ] ~ * " \ escaped.
@@ -21,10 +23,8 @@ struct TestListing {
   std::string error;
 };
 
-using Environment = std::vector<std::pair<std::string, std::string>>;
-
 TestListing list_tests(const std::filesystem::path& program, const std::string& spec, double timeout_s,
-                       const Environment& environment);
+                       const ChildSetup& child);
 
 enum class TestVerdict { passed, failed, not_run };
 
@@ -36,6 +36,6 @@ struct TestRun {
 
 // Exit 0: passed; 77: not run (the reason is the program's "SKIPPED: ..." line); anything else failed.
 TestRun run_test(const std::filesystem::path& program, const std::string& name, double timeout_s,
-                 const Environment& environment);
+                 const ChildSetup& child);
 
 }  // namespace cudamatch::grade

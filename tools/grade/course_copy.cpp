@@ -16,7 +16,8 @@ namespace {
 constexpr const char* kMarker = ".cudamatch-grade-copy";
 
 bool excluded(const fs::path& relative) {
-  static const std::set<std::string> excluded_paths{"build", ".git", ".deps", "datasets/cache"};
+  // solutions/: a submission must not be able to include the reference (docs/grading.md).
+  static const std::set<std::string> excluded_paths{"build", ".git", ".deps", "datasets/cache", "solutions"};
   return excluded_paths.count(relative.generic_string()) != 0;
 }
 

@@ -1,5 +1,6 @@
 // A private copy of the course for grading a submission: the course's files without its build
-// outputs, clones and caches (build/, .git/, .deps/, datasets/cache/).
+// outputs, clones and caches (build/, .git/, .deps/, datasets/cache/) and without the reference
+// solutions (solutions/), which a submission must not be able to include.
 #pragma once
 
 #include <filesystem>

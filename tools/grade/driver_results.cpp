@@ -60,6 +60,9 @@ DriverRun parse_driver_results(const std::string& text) {
       if (value.is_number()) run.ceilings_gbps[name] = value.get<double>();
     }
   }
+  if (document.contains("launch_floor_ms") && document.at("launch_floor_ms").is_number()) {
+    run.launch_floor_ms = document.at("launch_floor_ms").get<double>();
+  }
   const json& rows = document.at("rows");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const json& row = rows[i];
@@ -83,6 +86,9 @@ DriverRun best_of(const std::vector<DriverRun>& runs) {
     for (const auto& [name, gbps] : run.ceilings_gbps) {
       auto [it, inserted] = best.ceilings_gbps.emplace(name, gbps);
       if (!inserted) it->second = std::max(it->second, gbps);
+    }
+    if (run.launch_floor_ms && (!best.launch_floor_ms || *run.launch_floor_ms < *best.launch_floor_ms)) {
+      best.launch_floor_ms = run.launch_floor_ms;
     }
     for (const auto& row : run.rows) {
       auto it = std::find_if(best.rows.begin(), best.rows.end(), [&](const DriverRow& kept) {

@@ -20,6 +20,7 @@ struct DriverRow {
 struct DriverRun {
   std::string lesson;
   std::map<std::string, double> ceilings_gbps;
+  std::optional<double> launch_floor_ms;  // one empty kernel between CUDA events, measured in the run
   std::vector<DriverRow> rows;
 
   const DriverRow* find(const std::string& case_name, const std::string& version) const;
@@ -30,7 +31,8 @@ struct DriverRun {
 DriverRun parse_driver_results(const std::string& text);
 
 // Best of several runs of the same driver: per case and version the smallest median time and the
-// largest bandwidth, valid only when every run found it valid; per ceiling the largest measurement.
+// largest bandwidth, valid only when every run found it valid; per ceiling the largest measurement,
+// and the smallest launch floor.
 DriverRun best_of(const std::vector<DriverRun>& runs);
 
 }  // namespace cudamatch::grade

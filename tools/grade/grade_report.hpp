@@ -2,6 +2,7 @@
 // and the totals. Items that did not run (no GPU, no ncu, no --sanitize) count for nothing either way.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct ItemResult {
   ItemStatus status = ItemStatus::failed;
   std::string reason;  // one line
   std::string output;  // the evidence: test output, compiler errors, measurements
+  std::optional<double> ratio;  // performance items: the ratio measured (GradeOptions::leaderboard)
 };
 
 // fraction of the item's points (clamped to [0, 1]); passed only at full points.
@@ -49,6 +51,7 @@ Totals totals_of(const std::vector<LessonResult>& lessons);
 
 struct GradeReport {
   std::string graded;  // what was graded, e.g. "the solutions track of /course"
+  std::string incomplete;  // why the score is not a grade (no GPU, nothing built); empty when it is
   std::string gpu;  // the GPU, or why there is none
   std::vector<std::string> notes;
   std::vector<LessonResult> lessons;

@@ -12,6 +12,7 @@
 #include "lesson_grader.hpp"
 #include "lessons.hpp"
 #include "outputs.hpp"
+#include "sandbox.hpp"
 #include "submission.hpp"
 #include "text.hpp"
 
@@ -34,6 +35,9 @@ class TemporaryDirectory {
     std::string pattern = std::string(tmp != nullptr && tmp[0] != '\0' ? tmp : "/tmp") + "/cudamatch-grade-XXXXXX";
     if (mkdtemp(pattern.data()) == nullptr) throw Refusal{kExitCannotGrade, "cannot create a temporary directory in " + pattern};
     path_ = pattern;
+    // The sandbox user (sandbox.hpp) must reach the copy, the build and its private folder inside.
+    fs::permissions(path_, fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec,
+                    fs::perm_options::add);
   }
   ~TemporaryDirectory() {
     std::error_code ignored;
@@ -78,10 +82,94 @@ void check_inputs(const GradeOptions& options, const fs::path& course) {
   }
 }
 
+// The copy a submission is built in: the course without solutions/ (course_copy.cpp), the
+// submission's editable files over it. Laid anew before each lesson's build, so that what code run
+// for one lesson wrote into it cannot reach the next lesson's compile.
+struct SubmissionCopy {
+  fs::path course;
+  fs::path submission;
+  fs::path copy;
+
+  OverlayReport lay(const std::vector<Rubric>& rubrics) const {
+    try {
+      mirror_course(course, copy);
+    } catch (const CourseCopyError& e) {
+      throw Refusal{kExitBadInput, e.what()};
+    }
+    return overlay_submission(submission, copy, rubrics);
+  }
+};
+
+std::vector<fs::path> split_path_list(const char* list) {
+  std::vector<fs::path> paths;
+  std::string rest = list != nullptr ? list : "";
+  for (std::size_t at; !rest.empty(); rest = at == std::string::npos ? "" : rest.substr(at + 1)) {
+    at = rest.find(':');
+    const std::string part = rest.substr(0, at);
+    if (!part.empty() && fs::path(part).is_absolute()) paths.push_back(fs::path(part).lexically_normal());
+  }
+  return paths;
+}
+
+// Where a submission's compiles may read from: its copy, the system's and the toolchain's folders,
+// and the libraries' prefixes (CMAKE_PREFIX_PATH).
+std::vector<fs::path> allowed_build_roots(const TrackBuild& build) {
+  std::vector<fs::path> roots{build.source_dir, "/usr", "/opt", build.tools.nvcc.parent_path().parent_path()};
+  for (const auto& prefix : split_path_list(std::getenv("CMAKE_PREFIX_PATH"))) roots.push_back(prefix);
+  return roots;
+}
+
+// Confines every child (sandbox.hpp): the environment always; for a submission, when the grader runs
+// as root, the sandbox user too, who owns the build and the private folder but not the copy, and must
+// be able to use what the build needs and unable to read the reference solutions.
+void confine(TrackBuild& build, const GradeOptions& options, const fs::path& course, const fs::path& private_dir,
+             const Environment& extra, GradeReport& report) {
+  build.child.environment = child_environment(private_dir, extra);
+  fs::create_directories(build.build_dir);
+  if (!options.submission) return;
+  try {
+    build.child.user = sandbox_user(options.sandbox_user);
+  } catch (const std::exception& e) {
+    throw Refusal{kExitBadInput, e.what()};
+  }
+  build.audit_course = course;
+  build.allowed_roots = allowed_build_roots(build);
+  const fs::path solutions = course / "solutions";
+  if (!build.child.user) {
+    if (fs::exists(solutions)) {
+      report.notes.push_back("the submission ran as this grader's user, who can read " + solutions.string() +
+                             ": run cudamatch-grade as root to run submissions as an unprivileged user");
+    }
+    return;
+  }
+  const UserIdentity& user = *build.child.user;
+  give_tree(build.build_dir, user);
+  give_tree(private_dir, user);
+  std::vector<fs::path> readable{build.source_dir, build.tools.cmake, build.tools.ninja, build.tools.nvcc};
+  for (const auto& prefix : split_path_list(std::getenv("CMAKE_PREFIX_PATH"))) {
+    if (fs::exists(prefix)) readable.push_back(prefix);
+  }
+  for (const auto& [name, value] : extra) {
+    if (name == "CUDAMATCH_DATA") readable.emplace_back(value);
+  }
+  const auto missing = inaccessible(build.child, readable, {build.build_dir, private_dir / "tmp"});
+  if (!missing.empty()) {
+    throw Refusal{kExitCannotGrade, "cannot grade: submissions run as '" + user.name + "', who cannot use " +
+                                        join(missing, ", ") + " (make it readable to all, or --sandbox-user)"};
+  }
+  if (fs::exists(solutions) && inaccessible(build.child, {solutions}, {}).empty()) {
+    throw Refusal{kExitCannotGrade, "cannot grade: submissions run as '" + user.name + "', who can read " +
+                                        solutions.string() + ": make it unreadable to others (chmod -R o-rwx " +
+                                        solutions.string() + ") or grade a course without it"};
+  }
+  report.notes.push_back("the submission was built and run as '" + user.name + "'");
+}
+
 // Where the sources and the build go. A submission is laid over a copy of the course (in `temporary`
 // unless --build-dir says where), and what was taken from it goes into the report's notes.
 TrackBuild plan_build(const GradeOptions& options, const fs::path& course, const std::vector<Rubric>& rubrics,
-                      std::optional<TemporaryDirectory>& temporary, GradeReport& report) {
+                      std::optional<TemporaryDirectory>& temporary, std::optional<SubmissionCopy>& copy,
+                      GradeReport& report) {
   TrackBuild build;
   try {
     build.tools = find_toolchain();
@@ -90,35 +178,35 @@ TrackBuild plan_build(const GradeOptions& options, const fs::path& course, const
   }
   build.track = options.submission ? "student" : options.track;
   build.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  Environment extra;
   if (!options.submission) {
     build.source_dir = course;
     build.build_dir = options.build_dir ? absolute_dir(*options.build_dir) : course / "build" / ("grade-" + build.track);
     report.graded = "the " + build.track + " track of " + course.string();
+    confine(build, options, course, build.build_dir / "grade-sandbox", extra, report);
     return build;
   }
   const fs::path submission = absolute_dir(*options.submission);
+  fs::path private_dir;
   if (options.build_dir) {
     build.build_dir = absolute_dir(*options.build_dir);
     build.source_dir = build.build_dir.parent_path() / (build.build_dir.filename().string() + "-course");
+    private_dir = build.build_dir.parent_path() / (build.build_dir.filename().string() + "-sandbox");
   } else {
     temporary.emplace();
     build.build_dir = temporary->path() / "build";
     build.source_dir = temporary->path() / "course";
+    private_dir = temporary->path() / "sandbox";
   }
   say("copying the course to " + build.source_dir.string() + " and laying the submission over it");
-  try {
-    mirror_course(course, build.source_dir);
-  } catch (const CourseCopyError& e) {
-    throw Refusal{kExitBadInput, e.what()};
-  }
+  copy = SubmissionCopy{course, submission, build.source_dir};
   report.graded = "the submission " + submission.string() + " (student track, over a clean copy of " + course.string() + ")";
-  for (const auto& line : describe_overlay(overlay_submission(submission, build.source_dir, rubrics))) {
-    report.notes.push_back(line);
-  }
+  for (const auto& line : describe_overlay(copy->lay(rubrics))) report.notes.push_back(line);
   // The copy has no corpora (datasets/cache is not copied): the drivers read the course's.
   if (std::getenv("CUDAMATCH_DATA") == nullptr && fs::is_directory(course / "datasets" / "cache")) {
-    build.environment.emplace_back("CUDAMATCH_DATA", (course / "datasets" / "cache").string());
+    extra.emplace_back("CUDAMATCH_DATA", (course / "datasets" / "cache").string());
   }
+  confine(build, options, course, private_dir, extra, report);
   return build;
 }
 
@@ -135,7 +223,7 @@ void configure(const TrackBuild& build) {
 void write_outputs(const GradeOptions& options, const GradeReport& report) {
   print_table(std::cout, report);
   try {
-    if (options.results) write_text_file(*options.results, gradescope_results(report).dump(2) + "\n");
+    if (options.results) write_text_file(*options.results, gradescope_results(report, options.leaderboard).dump(2) + "\n");
     if (options.junit) write_text_file(*options.junit, junit_xml(report));
   } catch (const std::exception& e) {
     throw Refusal{kExitCannotGrade, e.what()};
@@ -162,11 +250,12 @@ int grade(const GradeOptions& options) {
   const std::vector<Rubric> rubrics = load_rubrics(course, options.lessons);
   GradeReport report;
   std::optional<TemporaryDirectory> temporary;
-  const TrackBuild build = plan_build(options, course, rubrics, temporary, report);
+  std::optional<SubmissionCopy> copy;
+  const TrackBuild build = plan_build(options, course, rubrics, temporary, copy, report);
 
   Machine machine;
   machine.tools = build.tools;
-  machine.child_environment = build.environment;
+  machine.child = build.child;
   const GpuProbe gpu = probe_gpu();
   machine.gpu = gpu.present;
   machine.no_gpu_reason = gpu.present ? "" : "no CUDA device: " + gpu.description;
@@ -180,21 +269,34 @@ int grade(const GradeOptions& options) {
   if (options.reference_build) settings.reference_bin = absolute_dir(*options.reference_build) / "bin";
   const fs::path scratch = build.build_dir / "grade-scratch";
   fs::create_directories(scratch);
+  if (build.child.user) give_tree(scratch, *build.child.user);
 
   std::vector<std::string> rubric_errors;
+  std::string first_build_error;
+  std::size_t lessons_built = 0;
   for (const auto& rubric : rubrics) {
     LessonContext context{rubric, build.bin_dir(), scratch, settings, machine, {}, {}, {}, {}, {}};
     progress(context, "building");
-    const LessonBuildResult built = build_lesson(build, lesson_targets(build.source_dir, rubric.lesson, build.track));
+    if (copy) copy->lay(rubrics);
+    const LessonBuildResult built =
+        build_lesson(build, rubric.lesson, lesson_targets(build.source_dir, rubric.lesson, build.track));
     report.lessons.push_back(grade_lesson(context, built));
+    lessons_built += built.ok ? 1 : 0;
+    if (!built.ok && first_build_error.empty()) first_build_error = trim(built.errors.substr(0, built.errors.find('\n')));
     rubric_errors.insert(rubric_errors.end(), context.rubric_errors.begin(), context.rubric_errors.end());
   }
   for (const auto& error : rubric_errors) report.notes.push_back("rubric error: " + error);
   report.gpu = machine.gpu ? gpu.description : machine.no_gpu_reason;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (lessons_built == 0) {
+    report.incomplete = "no lesson compiled, nothing could be graded (first error: " + first_build_error + ")";
+  } else if (!machine.gpu) {
+    report.incomplete = machine.no_gpu_reason + ": the GPU items could not run, the score covers the host items only";
+  }
   write_outputs(options, report);
 
   if (!rubric_errors.empty()) throw Refusal{kExitBadInput, "rubric error: " + rubric_errors.front()};
+  if (!report.incomplete.empty()) throw Refusal{kExitCannotGrade, "not a grade: " + report.incomplete};
   return options.require_full ? require_full(report) : kExitGraded;
 }
 

@@ -13,7 +13,9 @@ namespace cudamatch::grade {
 constexpr int kExitGraded = 0;  // graded, whatever the score
 constexpr int kExitBelowFull = 1;  // graded, --require-full, and a lesson is below its maximum
 constexpr int kExitBadInput = 2;  // bad arguments or a rubric error (outputs still written when grading ran)
-constexpr int kExitCannotGrade = 3;  // no course, no CMake/Ninja/nvcc, the course does not configure
+// Nothing could be graded, or not completely: no course, no CMake/Ninja/nvcc, the course does not
+// configure, no lesson compiled, or no CUDA device (outputs are still written, saying so).
+constexpr int kExitCannotGrade = 3;
 
 struct GradeOptions {
   std::string track = "student";
@@ -30,6 +32,8 @@ struct GradeOptions {
   std::optional<std::filesystem::path> build_dir;
   int jobs = 0;  // 0: one per CPU
   int test_jobs = 1;  // test processes at a time
+  std::string sandbox_user = "nobody";  // a submission's build and runs, when the grader runs as root
+  bool leaderboard = false;  // results.json carries Gradescope leaderboard entries
 };
 
 // Returns the exit status; says why on stderr (one line) when it is not kExitGraded.

@@ -11,7 +11,7 @@ double rounded(double value) { return std::round(value * 1e4) / 1e4; }
 
 }  // namespace
 
-nlohmann::json gradescope_results(const GradeReport& report) {
+nlohmann::json gradescope_results(const GradeReport& report, bool leaderboard) {
   const Totals total = totals_of(report.lessons);
   nlohmann::json tests = nlohmann::json::array();
   for (const auto& lesson : report.lessons) {
@@ -29,13 +29,24 @@ nlohmann::json gradescope_results(const GradeReport& report) {
       });
     }
   }
-  return {
+  nlohmann::json results{
       {"score", rounded(total.score)},
       {"max_score", rounded(total.max_score)},
       {"execution_time", static_cast<long>(std::lround(report.seconds))},
       {"output", valid_utf8(summary_text(report))},
       {"tests", tests},
   };
+  if (leaderboard) {
+    nlohmann::json entries = nlohmann::json::array();
+    for (const auto& lesson : report.lessons) {
+      for (const auto& item : lesson.items) {
+        if (!item.ratio) continue;
+        entries.push_back({{"name", lesson.lesson + " " + item.id}, {"value", rounded(*item.ratio)}, {"order", "desc"}});
+      }
+    }
+    results["leaderboard"] = entries;
+  }
+  return results;
 }
 
 }  // namespace cudamatch::grade

@@ -30,7 +30,7 @@ struct Machine {
   Toolchain tools;
   bool gpu = false;
   std::string no_gpu_reason;
-  Environment child_environment;  // set in every test and driver process
+  ChildSetup child;  // every test, driver, ncu and sanitizer process runs so confined
 
   void lose_gpu(const std::string& reason) {
     if (!gpu) return;

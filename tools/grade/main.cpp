@@ -43,6 +43,15 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--require-full", options.require_full,
                "Exit with status 1 unless every graded lesson scores its full (non-zero) maximum (GitHub Classroom)");
+  app.add_option("--sandbox-user", options.sandbox_user,
+                 "When run as root: the user a submission is built and run as (it must not be able to read "
+                 "the course's solutions/)")
+      ->capture_default_str();
+  app.add_flag("--leaderboard", options.leaderboard,
+               "results.json carries Gradescope leaderboard entries: each performance item's measured ratio");
+  app.footer("Exit status: 0 graded; 1 graded, --require-full, and a lesson below its maximum; 2 bad arguments or a "
+             "rubric error; 3 nothing could be graded, or not completely (no CUDA device, no lesson compiled, no "
+             "toolchain): the outputs say why.");
   if (const int status = cudamatch::parse_command_line(app, argc, argv); status >= 0) return status;
 
   options.course = course;

@@ -20,12 +20,11 @@ NcuMeasurement measure(const std::string& kernel, const std::string& metric, con
   const fs::path log = context.scratch_dir / ("ncu-" + std::to_string(context.ncu_measurements.size()) + ".log");
   std::error_code ignored;
   fs::remove(log, ignored);
-  ProcessSpec spec;
+  ProcessSpec spec = confined_spec(context.machine.child);
   spec.argv = {context.machine.tools.ncu->string(), "--clock-control", "none", "--print-units", "base", "--csv",
                "--kernel-name-base", "demangled", "--kernel-name", "regex:" + kernel, "--launch-count", "1",
                "--metrics", metric, "--log-file", log.string(), context.driver_program().string()};
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());
-  spec.environment = context.machine.child_environment;
   spec.timeout_s = 4 * context.settings.timeout_s;
   spec.keep_bytes = 16384;
   progress(context, "ncu " + metric + " of " + kernel);

@@ -23,7 +23,9 @@ void print_table(std::ostream& out, const GradeReport& report);
 
 // Gradescope's results.json: score, max_score, execution_time, output, and one test per item; items
 // not run have score 0 and max_score 0, and their output says why.
-nlohmann::json gradescope_results(const GradeReport& report);
+// With `leaderboard`, also Gradescope's "leaderboard": one entry per performance item that measured
+// a ratio, named "<lesson> <item id>", the larger the better.
+nlohmann::json gradescope_results(const GradeReport& report, bool leaderboard = false);
 
 // JUnit XML: a testsuite per lesson, a testcase per item (<failure> when failed, <skipped> when not run).
 std::string junit_xml(const GradeReport& report);

@@ -1,5 +1,7 @@
 #include <filesystem>
+#include <cstdint>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "items.hpp"
@@ -14,6 +16,11 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kRuns = 3;
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
 
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -34,13 +41,15 @@ DriverRuns run_driver(const fs::path& program, const std::vector<std::string>& a
                                                        context.reference_runs.size()) + "-" + std::to_string(k) + ".json");
     std::error_code ignored;
     fs::remove(json_file, ignored);
-    ProcessSpec spec;
+    ProcessSpec spec = confined_spec(context.machine.child);
     spec.argv = {program.string()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.argv.insert(spec.argv.end(), {"--json", json_file.string()});
-    spec.environment = context.machine.child_environment;
     spec.timeout_s = 4 * context.settings.timeout_s;
     spec.keep_bytes = 16384;
+    // The matcher drivers (--seed-stdin) draw each timed run's text and pattern from this seed: new
+    // in every run, and on neither the command line nor in the environment.
+    spec.input = std::to_string(fresh_seed()) + "\n";
     const ProcessResult result = run_process(spec);
     runs.output = "$ " + join(spec.argv, " ") + "\n" + last_lines(result.output, 60, 6000) + "\n(" + result.describe() + ")\n";
     if (!result.started || result.timed_out || result.signal != 0) {
@@ -111,12 +120,14 @@ ItemResult grade_performance_item(const RubricItem& item, const PerformanceCheck
       else reference_problem = "the reference driver failed (" + runs.error + ")";
     }
   }
-  PerformanceScore score = score_performance(check, student.best, reference);
+  PerformanceScore score = score_performance(check, context.rubric.bounds, student.best, reference);
   if (!reference_problem.empty()) score.reason = reference_problem + ", so by the rubric's formula: " + score.reason;
   std::string output = score.details + "best of " + std::to_string(kRuns) + " runs:\n" + rows_table(student.best, check);
   if (reference != nullptr) output += "reference, best of " + std::to_string(kRuns) + " runs:\n" + rows_table(*reference, check);
   output += "last run:\n" + student.output;
-  return scored_item(item, score.fraction, score.reason, output);
+  ItemResult result = scored_item(item, score.fraction, score.reason, output);
+  result.ratio = score.ratio;
+  return result;
 }
 
 }  // namespace cudamatch::grade

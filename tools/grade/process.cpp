@@ -1,6 +1,7 @@
 #include "process.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/types.h>
@@ -69,10 +70,14 @@ struct ExecImage {
 
   explicit ExecImage(const ProcessSpec& spec) {
     std::map<std::string, std::string> environment;
-    for (char** entry = environ; *entry != nullptr; ++entry) {
-      const std::string text = *entry;
-      const auto equals = text.find('=');
-      if (equals != std::string::npos) environment[text.substr(0, equals)] = text.substr(equals + 1);
+    if (spec.setup) {
+      for (const auto& [name, value] : spec.setup->environment) environment[name] = value;
+    } else {
+      for (char** entry = environ; *entry != nullptr; ++entry) {
+        const std::string text = *entry;
+        const auto equals = text.find('=');
+        if (equals != std::string::npos) environment[text.substr(0, equals)] = text.substr(equals + 1);
+      }
     }
     for (const auto& [name, value] : spec.environment) environment[name] = value;
     for (const auto& [name, value] : environment) environment_strings.push_back(name + "=" + value);
@@ -110,24 +115,29 @@ std::string finish_tail(std::string buffer, std::size_t keep, bool cut) {
   return cut ? "[... earlier output cut ...]\n" + buffer : buffer;
 }
 
-[[noreturn]] void exec_child(const ProcessSpec& spec, const ExecImage& image, int out_fd, int err_fd, int status_fd) {
+[[noreturn]] void fail_child(int status_fd) {
+  const int error = errno;
+  (void)!write(status_fd, &error, sizeof error);
+  _exit(127);
+}
+
+[[noreturn]] void exec_child(const ProcessSpec& spec, const ExecImage& image, int in_fd, int out_fd, int err_fd,
+                             int status_fd) {
   setpgid(0, 0);
-  const int null_fd = open("/dev/null", O_RDONLY);
-  if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
+  const int stdin_fd = in_fd >= 0 ? in_fd : open("/dev/null", O_RDONLY);
+  if (stdin_fd >= 0) dup2(stdin_fd, STDIN_FILENO);
   dup2(out_fd, STDOUT_FILENO);
   dup2(err_fd, STDERR_FILENO);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   signal(SIGHUP, SIG_DFL);
-  if (!spec.working_directory.empty() && chdir(spec.working_directory.c_str()) != 0) {
-    const int error = errno;
-    (void)!write(status_fd, &error, sizeof error);
-    _exit(127);
+  if (!spec.working_directory.empty() && chdir(spec.working_directory.c_str()) != 0) fail_child(status_fd);
+  if (spec.setup && spec.setup->user) {  // groups first: after setuid the child may no longer drop them
+    const UserIdentity& user = *spec.setup->user;
+    if (setgroups(0, nullptr) != 0 || setgid(user.gid) != 0 || setuid(user.uid) != 0) fail_child(status_fd);
   }
   execvpe(image.argv[0], image.argv.data(), image.envp.data());
-  const int error = errno;
-  (void)!write(status_fd, &error, sizeof error);
-  _exit(127);
+  fail_child(status_fd);
 }
 
 struct Pipe {
@@ -159,6 +169,12 @@ std::string ProcessResult::describe() const {
   return "exit " + std::to_string(exit_code);
 }
 
+ProcessSpec confined_spec(const ChildSetup& setup) {
+  ProcessSpec spec;
+  spec.setup = setup;
+  return spec;
+}
+
 ProcessResult run_process(const ProcessSpec& spec) {
   install_signal_handlers();
   ProcessResult result;
@@ -167,8 +183,13 @@ ProcessResult run_process(const ProcessSpec& spec) {
     result.start_error = "no command";
     return result;
   }
-  Pipe out, err, status;
-  if (!out.open() || (!spec.merge_stderr && !err.open()) || !status.open()) {
+  if (spec.input.size() > kMaxInputBytes) {
+    result.start_error = "standard input of " + std::to_string(spec.input.size()) + " bytes (at most " +
+                         std::to_string(kMaxInputBytes) + ")";
+    return result;
+  }
+  Pipe in, out, err, status;
+  if ((!spec.input.empty() && !in.open()) || !out.open() || (!spec.merge_stderr && !err.open()) || !status.open()) {
     result.start_error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
@@ -179,9 +200,14 @@ ProcessResult run_process(const ProcessSpec& spec) {
     result.start_error = std::string("fork: ") + std::strerror(errno);
     return result;
   }
-  if (pid == 0) exec_child(spec, image, out.write, spec.merge_stderr ? out.write : err.write, status.write);
+  if (pid == 0) exec_child(spec, image, in.read, out.write, spec.merge_stderr ? out.write : err.write, status.write);
   setpgid(pid, pid);  // also here: the group must exist before we may need to kill it
   const RunningGroup running(pid);
+  // Written while this process still holds the read end (no SIGPIPE if the child is gone already),
+  // and small enough for the pipe's buffer, so that it cannot block.
+  if (in.write >= 0) (void)!write(in.write, spec.input.data(), spec.input.size());
+  Pipe::close_fd(in.write);
+  Pipe::close_fd(in.read);
   Pipe::close_fd(out.write);
   Pipe::close_fd(err.write);
   Pipe::close_fd(status.write);

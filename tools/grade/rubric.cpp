@@ -1,5 +1,6 @@
 #include "rubric.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -150,6 +151,22 @@ Check read_check(const std::string& kind, FieldReader& reader) {
   reader.fail("unknown kind \"" + kind + "\" (tests, performance, ncu, sass or sanitizer)");
 }
 
+Bound read_bound(const json& object, const std::string& file, std::size_t number) {
+  FieldReader reader(object, file + ": bound " + std::to_string(number));
+  Bound bound;
+  bound.ceiling = reader.optional_text("ceiling").value_or("");
+  bound.row = reader.optional_text("row").value_or("");
+  if (bound.ceiling.empty() == bound.row.empty()) reader.fail("a bound needs exactly one of \"ceiling\" and \"row\"");
+  if (const auto stride = reader.optional_text("stride")) {
+    if (bound.ceiling.empty()) reader.fail("\"stride\" goes with \"ceiling\"");
+    if (*stride != "1" && *stride != "m" && *stride != "m+1") reader.fail("\"stride\" must be \"1\", \"m\" or \"m+1\"");
+    bound.stride = *stride;
+  }
+  reader.optional_text("note");  // why the hardware allows no more
+  reader.refuse_unknown_keys();
+  return bound;
+}
+
 RubricItem read_item(const json& object, const std::string& file, std::size_t number) {
   FieldReader reader(object, file + ": item " + std::to_string(number));
   RubricItem item;
@@ -207,6 +224,16 @@ Rubric parse_rubric(const std::string& text, const std::filesystem::path& file) 
       if (earlier.id == item.id) reader.fail("item id \"" + item.id + "\" is used twice");
     }
     rubric.items.push_back(std::move(item));
+  }
+  if (reader.has("bounds")) {
+    const json& bounds = reader.array("bounds");
+    for (std::size_t i = 0; i < bounds.size(); ++i) rubric.bounds.push_back(read_bound(bounds[i], where, i + 1));
+  }
+  const bool scores_speed = std::any_of(rubric.items.begin(), rubric.items.end(), [](const RubricItem& item) {
+    return std::holds_alternative<PerformanceCheck>(item.check);
+  });
+  if (scores_speed && rubric.bounds.empty()) {
+    reader.fail("performance items need \"bounds\": what the hardware allows, so that a replayed result scores 0");
   }
   reader.optional_text("note");
   reader.refuse_unknown_keys();

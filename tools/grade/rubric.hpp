@@ -54,6 +54,20 @@ struct SanitizerCheck {
   std::string spec;
 };
 
+// A physical limit on every row a performance item scores (the version and its baseline): a figure
+// beyond it is a bug or a replay of earlier results, never a pass. Exactly one of `ceiling` and `row`.
+struct Bound {
+  // Bytes per second of input no faster than kNoise x this measured ceiling, times max(1, stride / 32)
+  // when the algorithm may skip: it reads at least one 32-byte sector per `stride` bytes of text.
+  std::string ceiling;
+  std::string stride = "1";  // "1", "m" or "m+1" (m: the pattern length in the case name, "m=16")
+  // A time no shorter than this row's (same case) divided by kNoise, e.g. a vendor library's kernel.
+  std::string row;
+};
+
+// How far a measurement may stray beyond its bound: run-to-run noise of the ceilings themselves.
+constexpr double kNoise = 1.10;
+
 using Check = std::variant<TestsCheck, PerformanceCheck, NcuCheck, SassCheck, SanitizerCheck>;
 
 struct RubricItem {
@@ -72,6 +86,7 @@ struct Rubric {
   std::string lesson;
   std::vector<std::string> editable;  // relative to lessons/<lesson>/, checked safe to join to a path
   std::vector<std::string> driver_args;
+  std::vector<Bound> bounds;  // required when the rubric has performance items
   std::vector<RubricItem> items;
 
   const std::vector<std::string>& driver_args_for(const RubricItem& item) const;

@@ -36,10 +36,9 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
   // Both tools at once when tests may run in parallel.
   std::vector<ProcessSpec> specs;
   for (const auto& tool : tools) {
-    ProcessSpec spec;
+    ProcessSpec spec = confined_spec(context.machine.child);
     spec.argv = {context.machine.tools.compute_sanitizer->string(), "--tool", tool.name, "--error-exitcode", "99",
                  context.test_program().string(), check.spec};
-    spec.environment = context.machine.child_environment;
     spec.environment.emplace_back("CUDAMATCH_TEST_QUICK", "1");
     spec.timeout_s = 4 * context.settings.timeout_s;
     spec.keep_bytes = 65536;

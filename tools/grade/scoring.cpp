@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <regex>
 
 #include "text.hpp"
 
@@ -13,7 +14,7 @@ namespace {
 bool positive(const std::optional<double>& value) { return value && std::isfinite(*value) && *value > 0; }
 
 PerformanceScore nothing(std::string reason, std::string details = "") {
-  return PerformanceScore{0.0, std::move(reason), std::move(details)};
+  return PerformanceScore{0.0, std::nullopt, std::move(reason), std::move(details)};
 }
 
 std::string cases_phrase(std::size_t count) {
@@ -39,7 +40,7 @@ PerformanceScore against_baseline(const PerformanceCheck& check, const std::vect
   }
   if (ratios.empty()) return nothing("no case has both a " + check.version + " and a " + check.baseline + " row", details);
   const double r = median(ratios);
-  return PerformanceScore{linear_fraction(r, check.floor, check.full_at),
+  return PerformanceScore{linear_fraction(r, check.floor, check.full_at), r,
                           check.version + " is " + format_number(r) + "x " + check.baseline + " (" +
                               cases_phrase(ratios.size()) + "): none at <= " + format_number(check.floor) +
                               "x, full at >= " + format_number(check.full_at) + "x",
@@ -62,7 +63,7 @@ PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vecto
                " GB/s (" + check.ceiling + ") = " + format_number(r, 3) + "\n";
   }
   const double r = median(ratios);
-  return PerformanceScore{linear_fraction(r, check.floor, check.full_at),
+  return PerformanceScore{linear_fraction(r, check.floor, check.full_at), r,
                           check.version + " reaches " + format_number(r, 3) + " of the " + check.ceiling +
                               " ceiling (" + cases_phrase(ratios.size()) + "): none at <= " +
                               format_number(check.floor, 3) + ", full at >= " + format_number(check.full_at, 3),
@@ -92,13 +93,56 @@ std::optional<PerformanceScore> against_reference(const PerformanceCheck& check,
                format_number(*ref->median_ms, 4) + " ms, T/T_ref " + format_number(slowdowns.back()) + ": " +
                format_number(fraction, 3) + "\n";
   }
-  return PerformanceScore{median(fractions),
+  return PerformanceScore{median(fractions), 1.0 / median(slowdowns),
                           check.version + " takes " + format_number(median(slowdowns)) + "x the reference's time (" +
                               cases_phrase(fractions.size()) + "): full at <= 1.2x, 1.2 T_ref/T up to 10x, none beyond",
                           details};
 }
 
+// The pattern length of a case named like "E.coli m=16", or nullopt.
+std::optional<double> pattern_length(const std::string& case_name) {
+  static const std::regex m_equals(R"((^|\s)m=(\d+)(\s|$))");
+  std::smatch match;
+  if (!std::regex_search(case_name, match, m_equals)) return std::nullopt;
+  return std::stod(match[2].str());
+}
+
+std::string bound_violation(const DriverRow& row, const DriverRun& run, const Bound& bound) {
+  if (!bound.row.empty()) {
+    const DriverRow* limit = run.find(row.case_name, bound.row);
+    if (limit == nullptr || !positive(limit->median_ms) || !positive(row.median_ms)) return "";
+    const double speed = *limit->median_ms / *row.median_ms;
+    if (speed <= kNoise) return "";
+    return row.version + " on " + row.case_name + " is " + format_number(speed) + "x as fast as " + bound.row +
+           " (at most " + format_number(kNoise) + "x)";
+  }
+  const auto ceiling = run.ceilings_gbps.find(bound.ceiling);
+  if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0) || !positive(row.gbps)) return "";
+  double skip = 1.0;
+  if (bound.stride != "1") {
+    const auto m = pattern_length(row.case_name);
+    if (!m) return "the bound's stride \"" + bound.stride + "\" needs m=<length> in the case \"" + row.case_name + "\"";
+    skip = std::max(1.0, (*m + (bound.stride == "m+1" ? 1.0 : 0.0)) / 32.0);
+  }
+  const double share = *row.gbps / ceiling->second;
+  if (share <= kNoise * skip) return "";
+  return row.version + " on " + row.case_name + " runs at " + format_number(share) + "x the " + bound.ceiling +
+         " bandwidth (at most " + format_number(kNoise * skip) + "x" +
+         (skip > 1.0 ? ", reading one 32-byte sector per " + bound.stride + " bytes" : "") + ")";
+}
+
 }  // namespace
+
+std::string implausibility(const DriverRow& row, const DriverRun& run, const std::vector<Bound>& bounds) {
+  if (run.launch_floor_ms && positive(row.median_ms) && *row.median_ms * kNoise < *run.launch_floor_ms) {
+    return row.version + " on " + row.case_name + " took " + format_number(*row.median_ms * 1e3, 3) +
+           " us, less than one empty kernel launch (" + format_number(*run.launch_floor_ms * 1e3, 3) + " us)";
+  }
+  for (const Bound& bound : bounds) {
+    if (std::string why = bound_violation(row, run, bound); !why.empty()) return why;
+  }
+  return "";
+}
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -119,7 +163,8 @@ double reference_fraction(double t_ms, double t_ref_ms) {
   return 1.2 * t_ref_ms / t_ms;
 }
 
-PerformanceScore score_performance(const PerformanceCheck& check, const DriverRun& student, const DriverRun* reference) {
+PerformanceScore score_performance(const PerformanceCheck& check, const std::vector<Bound>& bounds,
+                                   const DriverRun& student, const DriverRun* reference) {
   std::vector<const DriverRow*> rows;
   for (const auto& row : student.rows) {
     if (row.version == check.version) rows.push_back(&row);
@@ -131,6 +176,12 @@ PerformanceScore score_performance(const PerformanceCheck& check, const DriverRu
     if (!row->valid) return nothing(check.version + " gave a wrong result on " + row->case_name);
     if (!positive(row->median_ms)) {
       return nothing(check.version + " has no positive time on " + row->case_name + ": not a measurement");
+    }
+    for (const DriverRow* scored : {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline)}) {
+      if (scored == nullptr) continue;
+      if (const std::string why = implausibility(*scored, student, bounds); !why.empty()) {
+        return nothing("implausible: " + why + "; results replayed or not computed?");
+      }
     }
   }
   std::string fallback;

@@ -24,7 +24,7 @@ void append_capped(std::string& output, const std::string& text) {
 ItemResult grade_tests_item(const RubricItem& item, const TestsCheck& check, LessonContext& context) {
   const auto program = context.test_program();
   if (!std::filesystem::exists(program)) return rubric_error_item(item, context, "the lesson has no test program");
-  const TestListing listing = list_tests(program, check.spec, context.settings.timeout_s, context.machine.child_environment);
+  const TestListing listing = list_tests(program, check.spec, context.settings.timeout_s, context.machine.child);
   if (!listing.ok) return failed_item(item, "the tests could not be listed", listing.error);
   if (listing.names.empty()) {
     return rubric_error_item(item, context, "the test spec \"" + check.spec + "\" selects no test case");
@@ -41,7 +41,7 @@ ItemResult grade_tests_item(const RubricItem& item, const TestsCheck& check, Les
   }
   std::vector<TestRun> runs(pending.size());
   run_parallel(pending.size(), context.settings.test_jobs, [&](std::size_t i) {
-    runs[i] = run_test(context.test_program(), pending[i], context.settings.timeout_s, context.machine.child_environment);
+    runs[i] = run_test(context.test_program(), pending[i], context.settings.timeout_s, context.machine.child);
   });
   for (std::size_t i = 0; i < pending.size(); ++i) {
     if (runs[i].verdict == TestVerdict::not_run) context.machine.lose_gpu(runs[i].reason);

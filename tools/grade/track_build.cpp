@@ -1,9 +1,11 @@
 #include "track_build.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <regex>
 #include <sstream>
 
+#include "sandbox.hpp"
 #include "text.hpp"
 
 namespace cudamatch::grade {
@@ -24,7 +26,7 @@ bool is_progress_line(const std::string& line) {
 }  // namespace
 
 ProcessResult configure_track(const TrackBuild& build) {
-  ProcessSpec spec;
+  ProcessSpec spec = confined_spec(build.child);
   spec.argv = {build.tools.cmake.string(), "-S", build.source_dir.string(), "-B", build.build_dir.string(),
                "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DCUDAMATCH_TRACK=" + build.track};
   // The tools found, only on a first configure: a build directory that has them cached keeps its own
@@ -36,7 +38,6 @@ ProcessResult configure_track(const TrackBuild& build) {
   if (const char* archs = std::getenv("CUDAARCHS"); archs != nullptr && archs[0] != '\0') {
     spec.argv.push_back(std::string("-DCMAKE_CUDA_ARCHITECTURES=") + archs);
   }
-  spec.environment = build.environment;
   spec.timeout_s = kConfigureTimeout_s;
   spec.keep_bytes = 1 << 20;
   return run_process(spec);
@@ -55,16 +56,41 @@ std::vector<std::string> lesson_targets(const fs::path& course, const std::strin
   return targets;
 }
 
-LessonBuildResult build_lesson(const TrackBuild& build, const std::vector<std::string>& targets) {
+namespace {
+
+// Why `lesson`'s objects may not be used ("" when they may): the files its compiles read that lie
+// outside the allowed roots.
+std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
+  ProcessSpec spec;
+  spec.argv = {build.tools.ninja.string(), "-C", build.build_dir.string(), "-t", "deps"};
+  spec.timeout_s = 300;
+  spec.keep_bytes = std::size_t{256} << 20;
+  spec.merge_stderr = false;
+  const ProcessResult listing = run_process(spec);
+  if (!listing.exited_with(0)) return "cannot list the files the build read (ninja -t deps " + listing.describe() + ")";
+  const std::string marker = "." + lesson + "." + build.track + ".dir/";
+  const auto outside = outside_roots(parse_ninja_deps(listing.output, marker, build.build_dir), build.allowed_roots,
+                                     *build.audit_course);
+  if (outside.empty()) return "";
+  std::vector<std::string> names;
+  for (const auto& path : outside) {
+    if (names.size() < 5 && std::find(names.begin(), names.end(), path.string()) == names.end()) names.push_back(path.string());
+  }
+  return "the build read files from outside the submission's copy of the course, which a submission may not "
+         "compile in: " + join(names, ", ") + (outside.size() > names.size() ? ", ..." : "");
+}
+
+}  // namespace
+
+LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson, const std::vector<std::string>& targets) {
   LessonBuildResult result;
   if (targets.empty()) {
     result.ok = true;
     return result;
   }
-  ProcessSpec spec;
+  ProcessSpec spec = confined_spec(build.child);
   spec.argv = {build.tools.cmake.string(), "--build", build.build_dir.string(), "-j", std::to_string(build.jobs), "--target"};
   spec.argv.insert(spec.argv.end(), targets.begin(), targets.end());
-  spec.environment = build.environment;
   spec.timeout_s = kBuildTimeout_s;
   spec.keep_bytes = 1 << 20;
   const ProcessResult process = run_process(spec);
@@ -72,6 +98,9 @@ LessonBuildResult build_lesson(const TrackBuild& build, const std::vector<std::s
   if (!result.ok) {
     result.errors = first_error_lines(process.output, build.source_dir.string(), 40, 4000);
     if (!process.exited_with(1)) result.errors += "\n(the build " + process.describe() + ")";
+  } else if (build.audit_course) {
+    result.errors = audit_inputs(build, lesson);
+    result.ok = result.errors.empty();
   }
   return result;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,11 @@ struct TrackBuild {
   std::string track;  // "student" or "solutions"
   int jobs = 1;
   Toolchain tools;
-  Environment environment;
+  ChildSetup child;  // CMake and the compilers run so confined
+  // A submission's build: every file its compiles read must lie in one of `allowed_roots` (the copy,
+  // the build, the toolchain's and libraries' folders), none in the course it was copied from.
+  std::optional<std::filesystem::path> audit_course;
+  std::vector<std::filesystem::path> allowed_roots;
 
   std::filesystem::path bin_dir() const { return build_dir / "bin"; }
 };
@@ -38,7 +43,9 @@ struct LessonBuildResult {
   std::string errors;  // the compiler's first error lines when it failed
 };
 
-LessonBuildResult build_lesson(const TrackBuild& build, const std::vector<std::string>& targets);
+// Builds `targets` of `lesson`; with build.audit_course, a build that read a file it must not reach
+// (an #include of the reference solution, say) fails, naming the files.
+LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson, const std::vector<std::string>& targets);
 
 // The first errors of a Ninja build log: from the first "FAILED:" on, without the failed command
 // lines and progress lines, at most `max_lines` lines and `max_chars` characters; paths under

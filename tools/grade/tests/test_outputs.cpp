@@ -137,3 +137,22 @@ TEST_CASE("write_text_file creates the folder and says when it cannot write", "[
   CHECK(read_file(dir.path() / "a" / "b" / "r.json") == "{}\n");
   CHECK_THROWS_WITH(write_text_file(dir.path() / "a" / "b" / "r.json" / "x", "{}"), Catch::Contains("r.json"));
 }
+
+TEST_CASE("results.json: an incomplete grade says so first; the leaderboard on request", "[outputs]") {
+  GradeReport report = sample_report();
+  RubricItem speed = item_of("v3-speedup", "v3 5.5x v0", 10);
+  speed.check = PerformanceCheck{"v3", "v0", "", 1.0, 5.5};
+  ItemResult measured = scored_item(speed, 1.0, "v3 is 7.27x v0");
+  measured.ratio = 7.2712345;
+  report.lessons[0].items.push_back(measured);
+  CHECK_FALSE(gradescope_results(report).contains("leaderboard"));
+  const nlohmann::json board = gradescope_results(report, true).at("leaderboard");
+  REQUIRE(board.size() == 1);
+  CHECK(board[0].at("name") == "00-measuring v3-speedup");
+  CHECK(board[0].at("value").get<double>() == Approx(7.2712));
+  CHECK(board[0].at("order") == "desc");
+
+  report.incomplete = "no CUDA device: nvidia-smi not found: the GPU items could not run";
+  CHECK_THAT(gradescope_results(report).at("output").get<std::string>(),
+             Catch::StartsWith("NOT A GRADE: no CUDA device: nvidia-smi not found"));
+}

@@ -52,7 +52,7 @@ TEST_CASE("a test name becomes a Catch2 spec that selects exactly it", "[parsers
 TEST_CASE("a driver's --json file, and the best of three runs", "[parsers]") {
   const DriverRun run = parse_driver_results(R"json({
     "lesson": "03-bank-conflicts", "device": {"name": "NVIDIA H200", "compute_capability": "9.0"},
-    "ceilings_gbps": {"read": 4481.2, "copy": 4229.9, "theoretical": 4814.0},
+    "ceilings_gbps": {"read": 4481.2, "copy": 4229.9, "theoretical": 4814.0}, "launch_floor_ms": 0.0021,
     "rows": [
       {"case": "4096 x 4096", "version": "padded 32x33", "median_ms": 0.1234, "gbps": 3456.7, "valid": true},
       {"case": "4096 x 4096", "version": "copy (ceiling)", "median_ms": null, "gbps": 4000.0, "valid": true},
@@ -60,6 +60,7 @@ TEST_CASE("a driver's --json file, and the best of three runs", "[parsers]") {
     ]})json");
   CHECK(run.lesson == "03-bank-conflicts");
   CHECK(run.ceilings_gbps.at("copy") == Approx(4229.9));
+  CHECK(run.launch_floor_ms == Approx(0.0021));
   REQUIRE(run.rows.size() == 3);
   CHECK(run.find("4096 x 4096", "padded 32x33")->median_ms == Approx(0.1234));
   CHECK_FALSE(run.find("4096 x 4096", "copy (ceiling)")->median_ms);

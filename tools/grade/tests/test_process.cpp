@@ -2,6 +2,8 @@
 // output is captured (and capped), children run side by side from several threads.
 #include <catch2/catch.hpp>
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -128,4 +130,24 @@ TEST_CASE("run_parallel calls the body once per index, on one thread or many", "
     CHECK(std::count(calls.begin(), calls.end(), 1) == 100);
   }
   run_parallel(0, 4, [](std::size_t) { FAIL("no index to run"); });
+}
+
+TEST_CASE("standard input, and a confined child gets only its setup's environment", "[process]") {
+  ProcessSpec spec = shell("read seed; echo \"got $seed\"; cat");
+  spec.input = "1234567\nrest\n";
+  CHECK(run_process(spec).output == "got 1234567\nrest\n");
+  spec.input = std::string(kMaxInputBytes + 1, 'x');
+  CHECK_THAT(run_process(spec).describe(), Catch::Contains("standard input of"));
+
+  ChildSetup setup;
+  setup.environment = {{"PATH", "/usr/bin:/bin"}, {"KEPT", "yes"}};
+  ProcessSpec confined = confined_spec(setup);
+  confined.argv = {"/bin/sh", "-c", "env | sort"};
+  confined.environment = {{"ADDED", "too"}};
+  confined.timeout_s = 30;
+  setenv("CUDAMATCH_GRADER_SECRET", "leaked", 1);
+  const std::string output = run_process(confined).output;
+  unsetenv("CUDAMATCH_GRADER_SECRET");
+  CHECK_THAT(output, Catch::Contains("KEPT=yes") && Catch::Contains("ADDED=too"));
+  CHECK_THAT(output, !Catch::Contains("CUDAMATCH_GRADER_SECRET") && !Catch::Contains("HOME="));
 }

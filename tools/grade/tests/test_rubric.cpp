@@ -12,6 +12,7 @@ const char* const kEveryKind = R"({
   "lesson": "07-brute-force",
   "editable": ["bf_v1.cu", "sub/bf_v2.cu"],
   "driver_args": ["--mib", "256"],
+  "bounds": [{"ceiling": "read", "stride": "m+1", "note": "why"}, {"row": "cuBLAS SGEMM"}],
   "note": "for people",
   "items": [
     {"id": "v1-tests", "name": "v1 tests", "kind": "tests", "points": 10, "tests": "v1*"},
@@ -52,6 +53,12 @@ TEST_CASE("a rubric with every kind of item parses into its checks", "[rubric]")
 
   CHECK(std::get<TestsCheck>(rubric.items[0].check).spec == "v1*");
   CHECK(kind_name(rubric.items[0].check) == std::string("tests"));
+
+  REQUIRE(rubric.bounds.size() == 2);
+  CHECK(rubric.bounds[0].ceiling == "read");
+  CHECK(rubric.bounds[0].stride == "m+1");
+  CHECK(rubric.bounds[1].row == "cuBLAS SGEMM");
+  CHECK(rubric.bounds[1].stride == "1");
 
   const auto& speedup = std::get<PerformanceCheck>(rubric.items[1].check);
   CHECK(speedup.baseline == "v0");
@@ -175,4 +182,19 @@ TEST_CASE("a lesson's rubric must name its folder and files that exist there", "
   CHECK_THROWS_WITH(load_rubric(lesson), Catch::Contains("editable file \"measure.cpp\" is not in"));
 
   CHECK_THROWS_WITH(load_rubric(dir.path() / "missing"), Catch::Contains("cannot be read"));
+}
+
+TEST_CASE("performance items need bounds, and a bound is a ceiling or a row", "[rubric]") {
+  const std::string item = R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "ceiling": "read", "full_at": 0.5})";
+  const auto with_bounds = [&](const std::string& bounds) {
+    return R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], "bounds": )" + bounds + R"(, "items": [)" + item + "]}";
+  };
+  CHECK_THAT(error_of(with_item(item)), Catch::Contains("performance items need \"bounds\""));
+  CHECK(error_of(with_bounds(R"([{"ceiling": "read"}])")).empty());
+  CHECK_THAT(error_of(with_bounds(R"([])")), Catch::Contains("\"bounds\" must be a non-empty array"));
+  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "row": "x"}])")), Catch::Contains("bound 1: a bound needs exactly one"));
+  CHECK_THAT(error_of(with_bounds(R"([{"note": "x"}])")), Catch::Contains("exactly one of \"ceiling\" and \"row\""));
+  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "stride": "2m"}])")), Catch::Contains("\"stride\" must be"));
+  CHECK_THAT(error_of(with_bounds(R"([{"row": "x", "stride": "m"}])")), Catch::Contains("\"stride\" goes with \"ceiling\""));
+  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "strides": "m"}])")), Catch::Contains("unknown key \"strides\""));
 }

@@ -67,47 +67,47 @@ TEST_CASE("a speedup over the baseline is the median over the cases", "[scoring]
   DriverRun run;
   run.rows = {row("a", "v0", 2.0), row("a", "v3", 1.0), row("b", "v0", 3.0), row("b", "v3", 1.0),
               row("c", "v0", 10.0), row("c", "v3", 1.0)};
-  const PerformanceScore score = score_performance(speedup(4.0), run, nullptr);
+  const PerformanceScore score = score_performance(speedup(4.0), {}, run, nullptr);
   CHECK(score.fraction == Approx(2.0 / 3.0));  // r = 3 (median of 2, 3, 10): (3 - 1) / (4 - 1)
   CHECK_THAT(score.reason, Catch::Contains("3x v0") && Catch::Contains("median of 3 cases"));
 
-  CHECK(score_performance(speedup(3.0), run, nullptr).fraction == 1.0);  // r exactly at full_at
-  CHECK(score_performance(speedup(5.0, 3.0), run, nullptr).fraction == 0.0);  // r exactly at the floor
+  CHECK(score_performance(speedup(3.0), {}, run, nullptr).fraction == 1.0);  // r exactly at full_at
+  CHECK(score_performance(speedup(5.0, 3.0), {}, run, nullptr).fraction == 0.0);  // r exactly at the floor
 }
 
 TEST_CASE("a wrong, missing or untimed row scores nothing", "[scoring]") {
   DriverRun run;
   run.rows = {row("a", "v0", 4.0), row("a", "v3", 1.0), row("b", "v0", 4.0), row("b", "v3", 1.0, false)};
   SECTION("the version is wrong in one case") {
-    const auto score = score_performance(speedup(2.0), run, nullptr);
+    const auto score = score_performance(speedup(2.0), {}, run, nullptr);
     CHECK(score.fraction == 0.0);
     CHECK_THAT(score.reason, Catch::Contains("v3 gave a wrong result on b"));
   }
   SECTION("the baseline is wrong") {
     run.rows[3].valid = true;
     run.rows[0].valid = false;
-    CHECK_THAT(score_performance(speedup(2.0), run, nullptr).reason, Catch::Contains("v0 gave a wrong result on a"));
+    CHECK_THAT(score_performance(speedup(2.0), {}, run, nullptr).reason, Catch::Contains("v0 gave a wrong result on a"));
   }
   SECTION("the version is missing") {
     PerformanceCheck check = speedup(2.0);
     check.version = "v9";
-    const auto score = score_performance(check, run, nullptr);
+    const auto score = score_performance(check, {}, run, nullptr);
     CHECK(score.fraction == 0.0);
     CHECK_THAT(score.reason, Catch::Contains("no v9 row") && Catch::Contains("v0, v3"));
   }
   SECTION("the baseline is missing in one case: that case is left out") {
     run.rows = {row("a", "v0", 4.0), row("a", "v3", 1.0), row("b", "v3", 1.0)};
-    const auto score = score_performance(speedup(4.0), run, nullptr);
+    const auto score = score_performance(speedup(4.0), {}, run, nullptr);
     CHECK(score.fraction == 1.0);
     CHECK_THAT(score.details, Catch::Contains("b: no v0 row, case left out"));
   }
   SECTION("the baseline is missing in every case") {
     run.rows = {row("a", "v3", 1.0)};
-    CHECK_THAT(score_performance(speedup(4.0), run, nullptr).reason, Catch::Contains("no case has both"));
+    CHECK_THAT(score_performance(speedup(4.0), {}, run, nullptr).reason, Catch::Contains("no case has both"));
   }
   SECTION("a time of zero") {
     run.rows = {row("a", "v0", 4.0), row("a", "v3", 0.0)};
-    const auto score = score_performance(speedup(2.0), run, nullptr);
+    const auto score = score_performance(speedup(2.0), {}, run, nullptr);
     CHECK(score.fraction == 0.0);
     CHECK_THAT(score.reason, Catch::Contains("no positive time"));
   }
@@ -121,13 +121,13 @@ TEST_CASE("a share of a ceiling measured in the same run", "[scoring]") {
   DriverRun run;
   run.ceilings_gbps = {{"read", 4000.0}, {"copy", 3000.0}};
   run.rows = {row("a", "v3", 1.0, true, 1000.0), row("b", "v3", 1.0, true, 2000.0), row("c", "v3", 1.0, true, 1200.0)};
-  CHECK(score_performance(check, run, nullptr).fraction == Approx(0.6));  // 1200 / 4000 = 0.3 of 0.5
+  CHECK(score_performance(check, {}, run, nullptr).fraction == Approx(0.6));  // 1200 / 4000 = 0.3 of 0.5
   run.rows[2].gbps = 2400.0;
-  CHECK(score_performance(check, run, nullptr).fraction == 1.0);  // 2000 / 4000: exactly full_at
+  CHECK(score_performance(check, {}, run, nullptr).fraction == 1.0);  // 2000 / 4000: exactly full_at
   run.rows[1].gbps = std::nullopt;
-  CHECK_THAT(score_performance(check, run, nullptr).reason, Catch::Contains("no bandwidth on b"));
+  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("no bandwidth on b"));
   check.ceiling = "theoretical";
-  CHECK_THAT(score_performance(check, run, nullptr).reason, Catch::Contains("no \"theoretical\" ceiling"));
+  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("no \"theoretical\" ceiling"));
 }
 
 TEST_CASE("against the reference build: T against T_ref per case, the median of the fractions", "[scoring]") {
@@ -140,19 +140,19 @@ TEST_CASE("against the reference build: T against T_ref per case, the median of 
                 row("c", "v0", 100.0), row("c", "v3", c)};
     return run;
   };
-  CHECK(score_performance(check, student_at(1.2, 1.2, 1.2), &reference).fraction == 1.0);  // T = 1.2 T_ref
-  CHECK(score_performance(check, student_at(0.5, 2.4, 2.4), &reference).fraction == Approx(0.5));
-  CHECK(score_performance(check, student_at(10.0, 10.0, 10.0), &reference).fraction == Approx(0.12));  // T = 10 T_ref
-  CHECK(score_performance(check, student_at(11.0, 20.0, 1.0), &reference).fraction == 0.0);  // beyond 10 T_ref
-  const auto score = score_performance(check, student_at(1.0, 1.0, 1.0), &reference);
+  CHECK(score_performance(check, {}, student_at(1.2, 1.2, 1.2), &reference).fraction == 1.0);  // T = 1.2 T_ref
+  CHECK(score_performance(check, {}, student_at(0.5, 2.4, 2.4), &reference).fraction == Approx(0.5));
+  CHECK(score_performance(check, {}, student_at(10.0, 10.0, 10.0), &reference).fraction == Approx(0.12));  // T = 10 T_ref
+  CHECK(score_performance(check, {}, student_at(11.0, 20.0, 1.0), &reference).fraction == 0.0);  // beyond 10 T_ref
+  const auto score = score_performance(check, {}, student_at(1.0, 1.0, 1.0), &reference);
   CHECK_THAT(score.reason, Catch::Contains("reference"));
 
   SECTION("T = 0 scores nothing") {
-    CHECK(score_performance(check, student_at(0.0, 1.0, 1.0), &reference).fraction == 0.0);
+    CHECK(score_performance(check, {}, student_at(0.0, 1.0, 1.0), &reference).fraction == 0.0);
   }
   SECTION("a case missing in the reference run: the rubric's own formula, said in the reason") {
     reference.rows.pop_back();
-    const auto fallback = score_performance(check, student_at(1.0, 1.0, 1.0), &reference);
+    const auto fallback = score_performance(check, {}, student_at(1.0, 1.0, 1.0), &reference);
     CHECK(fallback.fraction == 1.0);  // 100x v0
     CHECK_THAT(fallback.reason, Catch::Contains("the reference run has no v3 row for c") &&
                                     Catch::Contains("by the rubric's formula"));
@@ -160,7 +160,7 @@ TEST_CASE("against the reference build: T against T_ref per case, the median of 
   SECTION("a wrong result scores nothing, however fast") {
     DriverRun run = student_at(1.0, 1.0, 1.0);
     run.rows[1].valid = false;
-    CHECK(score_performance(check, run, &reference).fraction == 0.0);
+    CHECK(score_performance(check, {}, run, &reference).fraction == 0.0);
   }
 }
 
@@ -205,4 +205,67 @@ TEST_CASE("a fraction above 1 or below 0 is clamped, and passed means full point
   CHECK(scored_item(item_of(4), -1.0, "").score == 0.0);
   CHECK(scored_item(item_of(4), 0.99, "").status == ItemStatus::failed);
   CHECK(scored_item(item_of(4), 1.0, "").status == ItemStatus::passed);
+}
+
+TEST_CASE("a figure beyond the hardware scores 0 with the reason: results replayed?", "[scoring][plausibility]") {
+  PerformanceCheck share;
+  share.version = "v3";
+  share.ceiling = "read";
+  share.full_at = 0.38;
+  const std::vector<Bound> reads_every_byte{Bound{"read", "1", ""}};
+  DriverRun run;
+  run.ceilings_gbps = {{"read", 3000.0}};
+  run.launch_floor_ms = 0.002;
+  // The replay of issue 17: 5.67x the read bandwidth.
+  run.rows = {row("E.coli m=16", "v0", 10.0, true, 300.0), row("E.coli m=16", "v3", 0.05, true, 17010.0)};
+  for (const PerformanceCheck& check : {share, speedup(5.5)}) {
+    const PerformanceScore score = score_performance(check, reads_every_byte, run, nullptr);
+    CHECK(score.fraction == 0.0);
+    CHECK_THAT(score.reason, Catch::Contains("implausible: v3 on E.coli m=16 runs at 5.67x the read bandwidth"));
+    CHECK_THAT(score.reason, Catch::Contains("replayed"));
+  }
+  SECTION("within the noise of the ceiling it is a measurement") {
+    run.rows[1].gbps = 3000.0 * kNoise * 0.999;
+    CHECK(score_performance(share, reads_every_byte, run, nullptr).fraction == 1.0);
+    run.rows[1].gbps = 3000.0 * kNoise * 1.001;
+    CHECK(score_performance(share, reads_every_byte, run, nullptr).fraction == 0.0);
+  }
+  SECTION("a skipping algorithm may read one 32-byte sector per m + 1 bytes") {
+    const std::vector<Bound> skips{Bound{"read", "m+1", ""}};
+    run.rows = {row("E.coli m=255", "v0", 10.0, true, 300.0), row("E.coli m=255", "v3", 1.0, true, 3000.0 * 8 * 1.09)};
+    CHECK(implausibility(run.rows[1], run, skips).empty());  // (255 + 1) / 32 = 8x the read bandwidth
+    run.rows[1].gbps = 3000.0 * 8 * 1.11;
+    CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("one 32-byte sector per m+1 bytes"));
+    CHECK(implausibility(run.rows[1], run, {Bound{"read", "m", ""}}) != "");  // 255 / 32 < 8
+    run.rows[1].case_name = "E.coli";
+    CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("needs m=<length>"));
+  }
+  SECTION("a time below one empty kernel launch, whatever the bounds") {
+    run.rows = {row("E.coli m=16", "v0", 10.0, true, 300.0), row("E.coli m=16", "v3", 0.0015, true)};
+    CHECK_THAT(score_performance(speedup(5.5), {}, run, nullptr).reason,
+               Catch::Contains("less than one empty kernel launch"));
+    run.rows[1].median_ms = 0.0019;  // within the noise of the floor
+    CHECK(implausibility(run.rows[1], run, {}).empty());
+  }
+  SECTION("the baseline's row is bounded too") {
+    run.rows = {row("E.coli m=16", "v0", 0.001, true, 1e6), row("E.coli m=16", "v3", 1.0, true, 1000.0)};
+    CHECK_THAT(score_performance(speedup(5.5), reads_every_byte, run, nullptr).reason, Catch::Contains("implausible: v0"));
+  }
+  SECTION("a time bound against another row of the same case") {
+    const std::vector<Bound> library{Bound{"", "1", "cuBLAS SGEMM"}};
+    run.rows = {row("4096", "cuBLAS SGEMM", 2.0), row("4096", "tiled", 1.5)};
+    CHECK_THAT(implausibility(run.rows[1], run, library), Catch::Contains("1.33x as fast as cuBLAS SGEMM"));
+    run.rows[1].median_ms = 1.9;
+    CHECK(implausibility(run.rows[1], run, library).empty());
+  }
+}
+
+TEST_CASE("the measured ratio goes with the score (the leaderboard's value)", "[scoring]") {
+  DriverRun run;
+  run.rows = {row("a", "v0", 3.0), row("a", "v3", 1.0)};
+  const PerformanceScore score = score_performance(speedup(4.0), {}, run, nullptr);
+  REQUIRE(score.ratio);
+  CHECK(*score.ratio == Approx(3.0));
+  run.rows[1].valid = false;
+  CHECK_FALSE(score_performance(speedup(4.0), {}, run, nullptr).ratio);
 }

@@ -1,0 +1,66 @@
+// What a submission can reach: the child environment, and the audit of the files its build read.
+#include <catch2/catch.hpp>
+
+#include <stdlib.h>
+
+#include <algorithm>
+
+#include "sandbox.hpp"
+#include "temp_dir.hpp"
+
+using namespace cudamatch::grade;
+namespace fs = std::filesystem;
+
+TEST_CASE("the child environment passes only the named variables", "[sandbox]") {
+  const TempDir dir;
+  setenv("CUDAMATCH_GRADE_TEST_TOKEN", "secret", 1);
+  setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  const Environment environment = child_environment(dir.path() / "private", {{"CUDAMATCH_DATA", "/data"}});
+  unsetenv("CUDAMATCH_GRADE_TEST_TOKEN");
+  const auto value_of = [&](const std::string& name) -> std::string {
+    for (const auto& [key, value] : environment) {
+      if (key == name) return value;
+    }
+    return "(unset)";
+  };
+  CHECK(value_of("CUDAMATCH_GRADE_TEST_TOKEN") == "(unset)");
+  CHECK(value_of("CUDA_VISIBLE_DEVICES") == "0");
+  CHECK(value_of("HOME") == (dir.path() / "private" / "home").string());
+  CHECK(value_of("TMPDIR") == (dir.path() / "private" / "tmp").string());
+  CHECK(fs::is_directory(dir.path() / "private" / "tmp"));
+  CHECK(value_of("CUDAMATCH_DATA") == "/data");
+  for (const auto& [key, value] : environment) {
+    const auto& passed = passed_variables();
+    CHECK((std::find(passed.begin(), passed.end(), key) != passed.end() || key == "HOME" || key == "TMPDIR" ||
+           key == "LC_ALL" || key == "CUDAMATCH_DATA"));
+  }
+}
+
+TEST_CASE("ninja's record of what each compile read, for one lesson's objects", "[sandbox]") {
+  const std::string listing =
+      "CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o: #deps 3, deps mtime 1 (VALID)\n"
+      "    /tmp/g/course/lessons/07-brute-force/bf_v1.cu\n"
+      "    /course/solutions/07-brute-force/bf_v1.cu\n"
+      "    ../course/common/x.hpp\n"
+      "\n"
+      "CMakeFiles/lesson.00-measuring.student.dir/lessons/00-measuring/saxpy.cu.o: #deps 1, deps mtime 1 (VALID)\n"
+      "    /elsewhere/saxpy.cu\n";
+  const auto inputs = parse_ninja_deps(listing, ".07-brute-force.student.dir/", "/tmp/g/build");
+  CHECK(inputs == std::vector<fs::path>{"/tmp/g/course/lessons/07-brute-force/bf_v1.cu",
+                                        "/course/solutions/07-brute-force/bf_v1.cu", "/tmp/g/course/common/x.hpp"});
+  CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b") == std::vector<fs::path>{"/elsewhere/saxpy.cu"});
+}
+
+TEST_CASE("a submission's compiles may read only the copy, the system and the libraries", "[sandbox]") {
+  const std::vector<fs::path> allowed{"/course/build/grade-course", "/usr", "/course/.deps/root/usr"};
+  const fs::path course = "/course";
+  const auto outside = [&](const fs::path& input) { return !outside_roots({input}, allowed, course).empty(); };
+  CHECK_FALSE(outside("/course/build/grade-course/lessons/07-brute-force/bf_v1.cu"));  // the copy, inside the course
+  CHECK_FALSE(outside("/usr/include/stdio.h"));
+  CHECK_FALSE(outside("/course/.deps/root/usr/include/CLI/CLI.hpp"));
+  CHECK(outside("/course/solutions/07-brute-force/bf_v1.cu"));
+  CHECK(outside("/course/lessons/07-brute-force/bf_v1.cu"));  // the course itself, not the copy
+  CHECK(outside("/tmp/copied-at-run-time.cu"));
+  CHECK(outside("/course/build/grade-course-sandbox/tmp/x.cu"));  // a sibling that only shares a prefix
+  CHECK(outside("/usrx/include/y.h"));
+}
