@@ -28,6 +28,7 @@ die() {
   exit "$1"
 }
 
+usage="grade_submission.sh --course DIR --submission DIR --out DIR [--lessons LIST] [--build-dir DIR] [-- GRADER OPTIONS]"
 course="" submission="" out="" lessons="" build_dir=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --) shift; break ;;
-    *) die 2 "unknown argument '$1' (usage: $prog --course DIR --submission DIR --out DIR [--lessons LIST] [--build-dir DIR] [-- GRADER OPTIONS])" ;;
+    *) die 2 "unknown argument '$1' (usage: $usage)" ;;
   esac
 done
 if [ -z "$course" ] || [ -z "$submission" ] || [ -z "$out" ]; then die 2 "--course, --submission and --out are required"; fi
@@ -53,7 +54,10 @@ course=$(cd "$course" && pwd)
 submission=$(cd "$submission" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-[ ! -d "$course/solutions" ] || echo "$prog: warning: $course/solutions exists, and the code being graded can read it" >&2
+if [ -d "$course/solutions" ]; then
+  echo "$prog: warning: $course/solutions exists: keep it out of the course you grade against" \
+    "(the code being graded may read it)" >&2
+fi
 
 extra=("$@")
 read -ra more <<< "${CUDAMATCH_GRADE_OPTIONS:-}"
