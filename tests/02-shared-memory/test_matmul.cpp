@@ -1,12 +1,14 @@
 // Lesson 02 - shared memory. Tests tagged [todo] check the TODO of the starter (the tiled kernel),
 // which must fail each one; the naive kernel is given and passes in both tracks. [large] marks the
 // 2000x3000x5000 cases: under a second each on an H200, but more than a minute under
-// compute-sanitizer racecheck, so sanitizer runs may leave them out ("[gpu]~[large]").
+// compute-sanitizer racecheck, so sanitizer runs may leave them out ("[gpu]~[large]"). [ptx] marks
+// the check of the compiled tiled kernel, which needs no GPU.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <regex>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "common/generators.hpp"
 #include "matmul.hpp"
 #include "matmul_check.hpp"
+#include "ptx_text.hpp"
 
 using namespace cudamatch;
 
@@ -113,6 +116,20 @@ TEST_CASE("step 1: matmul_tiled matches the float64 reference on 2000x3000x5000 
 
 TEST_CASE("step 1: matmul_tiled with K of 0 writes a zero matrix", "[gpu][todo][step1]") {
   check_empty_inner_dimension(matmul_tiled);
+}
+
+// The naive kernel's body in matmul_tiled_kernel passes the tests above: this one checks the point of
+// the lesson, that the tiles go through shared memory.
+TEST_CASE("step 1: the compiled tiled kernel stores tiles in shared memory, synchronizes and reads them back",
+          "[todo][step1][ptx]") {
+  const std::string ptx = testing::read_text(CUDAMATCH_PTX_FILE);
+  INFO("PTX: " << CUDAMATCH_PTX_FILE);
+  REQUIRE(ptx.find(".entry") != std::string::npos);
+  const std::string tiled = testing::ptx_entry(ptx, {"matmul_tiled_kernel"});
+  REQUIRE_FALSE(tiled.empty());
+  CHECK(tiled.find("st.shared") != std::string::npos);
+  CHECK(std::regex_search(tiled, std::regex(R"(\bbar(rier)?(\.cta)?\.sync\b)")));  // __syncthreads()
+  CHECK(tiled.find("ld.shared") != std::string::npos);
 }
 
 TEST_CASE("both kernels launch nothing and write nothing when M or N is 0", "[gpu]") {

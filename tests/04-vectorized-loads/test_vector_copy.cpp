@@ -1,18 +1,19 @@
 // Lesson 04 - vectorized loads. [todo] marks the tests of the starter's TODO (copy_vector_kernel).
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <functional>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 #include "common/buffers.hpp"
 #include "common/random.hpp"
+#include "ptx_text.hpp"
 #include "vector_copy.hpp"
 #include "vector_plan.hpp"
 
 using namespace cudamatch;
+using cudamatch::testing::ptx_entry;
+using cudamatch::testing::read_text;
 
 namespace {
 
@@ -48,28 +49,6 @@ void check_all_shapes(const Copy& copy) {
       for (std::size_t dst_offset : {0, 1, 2, 3}) check_copy(copy, n, src_offset, dst_offset, rng);
     }
   }
-}
-
-// The body of the PTX function whose name contains every one of `name_parts`.
-std::string ptx_function(const std::string& ptx, const std::vector<std::string>& name_parts) {
-  std::size_t at = 0;
-  while ((at = ptx.find(".entry ", at)) != std::string::npos) {
-    const std::size_t end = ptx.find(".entry ", at + 1);
-    const std::string entry = ptx.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    const std::string name = entry.substr(0, entry.find('('));
-    bool all = true;
-    for (const auto& part : name_parts) all = all && name.find(part) != std::string::npos;
-    if (all) return entry;
-    at = end;
-  }
-  return "";
-}
-
-std::string read_text(const char* path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
@@ -111,8 +90,8 @@ TEST_CASE("the compiled int4 and int2 kernels use 16- and 8-byte loads and store
   const std::string ptx = read_text(CUDAMATCH_PTX_FILE);
   INFO("PTX: " << CUDAMATCH_PTX_FILE);
   REQUIRE(ptx.find(".entry") != std::string::npos);
-  const std::string int4_kernel = ptx_function(ptx, {"copy_vector_kernel", "int4"});
-  const std::string int2_kernel = ptx_function(ptx, {"copy_vector_kernel", "int2"});
+  const std::string int4_kernel = ptx_entry(ptx, {"copy_vector_kernel", "int4"});
+  const std::string int2_kernel = ptx_entry(ptx, {"copy_vector_kernel", "int2"});
   REQUIRE_FALSE(int4_kernel.empty());
   REQUIRE_FALSE(int2_kernel.empty());
   // ld.global.nc.v4.u32 (read-only path) or ld.global.v4.u32; st.global.v4.u32.
