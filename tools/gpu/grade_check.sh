@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The autograder's proof on a GPU machine: the solutions track must score full marks, the starter
-# only what it gives for free, and each planted fault (tools/grade/planted/plant.sh) must cost
-# exactly its items. Tables, results.json and JUnit files go to OUTDIR (and OUTDIR/grade.tar.gz).
+# only what it gives for free, and each planted fault or cheat (tools/grade/planted/plant.sh) must
+# score what tools/grade/planted/expected.json says (planted.txt: expected against got, per item). Tables, results.json and JUnit files go to OUTDIR (and OUTDIR/grade.tar.gz).
 #
 #   tools/gpu/grade_check.sh OUTDIR
 #
 #   GRADE_PARTS    any of: solutions student planted reference (default: all four)
 #   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-13)
 #   GRADE_JOBS     --test-jobs (default 8)
+#   GRADE_PLANTS   the planted submissions to grade (default: every one in tools/grade/planted/expected.json)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,10 +39,20 @@ grade() {
 wants solutions && grade solutions --track solutions --lessons "$lessons" --sanitize --ncu
 wants student && grade student --track student --lessons "$lessons" --sanitize --ncu
 if wants planted; then
+  # Submissions run as 'nobody' (the grader runs as root here), who must not read the reference.
+  chmod -R o-rwx solutions
   tools/grade/planted/plant.sh "$out/planted" > /dev/null
-  grade planted-hang --submission "$out/planted/hang" --lessons 07 --sanitize --ncu --timeout 60
-  grade planted-missing-sync --submission "$out/planted/missing-sync" --lessons 03 --sanitize --ncu
-  grade planted-out-of-bounds --submission "$out/planted/out-of-bounds" --lessons 04 --sanitize --ncu
+  : > "$out/planted.txt"
+  for name in $(python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["plants"]))' \
+                tools/grade/planted/expected.json); do
+    [ -n "${GRADE_PLANTS:-}" ] && [[ " $GRADE_PLANTS " != *" $name "* ]] && continue
+    plant_lessons=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plants"][sys.argv[2]]["lessons"])' \
+                    tools/grade/planted/expected.json "$name")
+    grade "planted-$name" --submission "$out/planted/$name" --lessons "$plant_lessons" --sanitize --ncu --timeout 60
+    python3 tools/grade/planted/check_planted.py "$name" "$out/planted-$name.json" >> "$out/planted.txt"
+  done
+  chmod -R o+rX solutions
+  cat "$out/planted.txt"
 fi
 # The reference ratio: the solutions scored against the solutions built beside them (full marks).
 wants reference && [ -d build/grade-solutions/bin ] &&

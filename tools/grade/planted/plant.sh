@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Three submissions, each the reference solution of one lesson with one planted fault, to show that
-# the grader takes from a faulty submission exactly the items that exercise the fault:
+# Submissions, each the reference solution of one lesson with one planted fault or cheat, to show that
+# the grader takes from each exactly the items it deserves to lose (expected.json says which;
+# check_planted.py compares a grading run with it; tools/gpu/grade_check.sh grades them all):
 #   hang          07-brute-force bf_v1.cu: v1's kernel sleeps forever (an empty loop on a volatile
 #                 local is not enough: the H200 run showed ptxas removing it)
 #   missing-sync  03-bank-conflicts transpose.cu: the tiled transpose loses its __syncthreads()
@@ -17,10 +18,17 @@ course=${2:-$(cd "$(dirname "$0")/../../.." && pwd)}
 # edits), FILE with SED_SCRIPT applied; GREP_PROOF must then match, so that a solution that has moved
 # on cannot make the plant silently miss.
 plant() {
-  local name=$1 lesson=$2 file=$3 script=$4 proof=$5
+  plant_with "$1" "$2" "$3" "$5" sed -e "$4"
+}
+
+# plant_with NAME LESSON FILE GREP_PROOF COMMAND...: as plant, FILE filtered through COMMAND (e.g. an
+# awk program, for a fault that moves text around).
+plant_with() {
+  local name=$1 lesson=$2 file=$3 proof=$4
+  shift 4
   mkdir -p "$out/$name/lessons"
   cp -r "$course/solutions/$lesson" "$out/$name/lessons/"
-  sed -e "$script" "$course/solutions/$lesson/$file" > "$out/$name/lessons/$lesson/$file"
+  "$@" < "$course/solutions/$lesson/$file" > "$out/$name/lessons/$lesson/$file"
   if ! grep -q -e "$proof" "$out/$name/lessons/$lesson/$file" ||
      cmp -s "$course/solutions/$lesson/$file" "$out/$name/lessons/$lesson/$file"; then
     echo "plant.sh: could not plant '$name' in solutions/$lesson/$file" >&2
@@ -38,3 +46,66 @@ plant missing-sync 03-bank-conflicts transpose.cu \
 plant out-of-bounds 04-vectorized-loads vector_copy.cu \
   '/^__global__ void copy_vector_kernel/,/^}/ s|^\(  if (i < plan.tail) dst\[tail_start + i\] = src\[tail_start + i\];\)$|\1\n  if (i == 0) dst[tail_start + plan.tail] = 0;  // PLANTED: one int past the end|' \
   'PLANTED: one int past the end'
+
+# The cheats (issue 17): submissions that try to score what they did not earn.
+#   replay-pointer   07 bf_v3.cu: v3 searches once with v0 and replays the remembered count for the same
+#                    text and pattern addresses (the fresh text of each timed run makes it wrong)
+#   replay-content   07 bf_v3.cu: the same, keyed on the text's first 4 KiB and the pattern's bytes
+#                    (every timed run misses: v3 is v0 plus a copy, and slow)
+#   slow-correct     07 bf_v3.cu: v3 is v0 (right, but the performance and ncu items must fail)
+#   include-solution 00 saxpy.cu: only includes ../../solutions/00-measuring/saxpy.cu (the copy the
+#                    grader builds in has no solutions/: does not compile)
+#   include-absolute 00 saxpy.cu: only includes the reference by its absolute path (the audit of what
+#                    each compile read fails the build)
+#   symlink          00 saxpy.cu: a link to the reference (refused: the starter's copy is graded)
+#   compile-error    00 the solution, 01 coalescing.cu with a syntax error (only 01's items are lost)
+v3_key_pointer='const void* where[2] = {text.data(), pattern.data()}; key.assign(reinterpret_cast<const std::uint8_t*>(where), reinterpret_cast<const std::uint8_t*>(where + 2))'
+v3_key_content='key = text_sample(text); key.insert(key.end(), pattern.host().begin(), pattern.host().end())'
+replaced_v3() {  # $1: the snippet that ends the file instead of the solution's entry points
+  sed -e '1i #include <map>\n#include <vector>' -e "1i #define REPLAY_KEY ${2:-}" \
+      -e 's|^void v3_count(|[[maybe_unused]] static void v3_count_computed(|' \
+      -e 's|^std::uint64_t v3_positions(|[[maybe_unused]] static std::uint64_t v3_positions_computed(|' \
+      -e '${/^}  \/\/ namespace lesson07$/d}' | cat - "$here/$1"
+}
+here=$(cd "$(dirname "$0")" && pwd)
+plant_with replay-pointer 07-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_pointer"
+plant_with replay-content 07-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_content"
+plant_with slow-correct 07-brute-force bf_v3.cu 'PLANTED (slow-correct)' replaced_v3 slow_v3.inc
+plant_with include-solution 00-measuring saxpy.cu 'PLANTED: the reference, by a relative path' \
+  echo '#include "../../solutions/00-measuring/saxpy.cu"  // PLANTED: the reference, by a relative path'
+plant_with include-absolute 00-measuring saxpy.cu 'PLANTED: the reference, by its absolute path' \
+  echo "#include \"$course/solutions/00-measuring/saxpy.cu\"  // PLANTED: the reference, by its absolute path"
+mkdir -p "$out/symlink/lessons"
+cp -r "$course/solutions/00-measuring" "$out/symlink/lessons/"
+ln -sf "$course/solutions/00-measuring/saxpy.cu" "$out/symlink/lessons/00-measuring/saxpy.cu"
+echo "$out/symlink: lessons/00-measuring/saxpy.cu -> $course/solutions/00-measuring/saxpy.cu"
+plant compile-error 01-coalescing coalescing.cu '1i PLANTED: this line is not C++' 'PLANTED: this line is not C++'
+cp -r "$course/solutions/00-measuring" "$out/compile-error/lessons/"
+
+# The lesson-point plants (issue 17): code that computes the right answers but misses the lesson's
+# point, which only the tests added for it catch.
+#   naive-tiled   02-shared-memory matmul.cu: the tiled kernel's body is the naive kernel's (no shared
+#                 memory; the step1 PTX test fails, without a GPU too)
+#   v1-order      06-streams schedules.cpp: version 2 queues chunk by chunk, in version 1's order
+#   missing-wait  13-out-of-core stream_v2.cpp: v2's readers refill a pinned buffer without waiting
+#                 for the copy that reads it
+plant_with naive-tiled 02-shared-memory matmul.cu 'PLANTED: the naive kernel.s body' awk '
+  /^__global__ void matmul_/ { kernel = /naive/ ? "naive" : "tiled" }
+  /^}/ { kernel = ""; body = 0 }
+  body && kernel == "naive" { naive = naive $0 "\n" }
+  body && kernel == "tiled" { next }
+  { print }
+  kernel != "" && !body && /\) \{$/ {
+    body = 1
+    if (kernel == "tiled") printf "  // PLANTED: the naive kernel'"'"'s body\n%s", naive
+  }'
+plant v1-order 06-streams schedules.cpp \
+  '/^void run_async_v2/,/^}/ {
+     s|^\(  for (.*) \)pipeline\.copy_to_device(chunks\[i\], streams\[i % streams\.size()\]);$|\1{  // PLANTED: version 1'"'"'s order\n    const cudaStream_t s = streams[i % streams.size()];\n    pipeline.copy_to_device(chunks[i], s);\n    pipeline.compute(chunks[i], s);\n    pipeline.copy_to_host(chunks[i], s);\n  }|
+     /pipeline\.compute(chunks\[i\], streams/d
+     /pipeline\.copy_to_host(chunks\[i\], streams/d
+   }' \
+  "PLANTED: version 1's order"
+plant missing-wait 13-out-of-core stream_v2.cpp \
+  '/^void v2_stream/,/^}/ s|^\(  *\)CUDA_CHECK(cudaEventSynchronize(slot\.copied\.get()));.*$|\1// PLANTED: the reader does not wait for the slot'"'"'s copy|' \
+  "PLANTED: the reader does not wait for the slot's copy"

@@ -2,13 +2,19 @@
 source tree) and CUDAMATCH_GRADE_WORK (a scratch folder in the build tree).
 
 ExitStatus: bad arguments and rubric errors exit 2, no course or no toolchain 3; nothing is built.
-EndToEnd: lesson 00 submitted twice over a copy of the course, a correct submission (the solution's
-files) and one that does not compile; both must give a valid results.json and JUnit XML. Lesson 00
-is built once; the second build only recompiles the changed file.
+EndToEnd: lesson 00 submitted over a copy of the course, a correct submission (the solution's files)
+and one that does not compile; both must give a valid results.json and JUnit XML. Then the planted
+submissions that need no GPU (tools/grade/planted: includes of the reference, a link to it, a compile
+error in one of two lessons) must score what expected.json says. Lesson 00 is built once; later builds
+only recompile the changed files. Without a GPU the grade is incomplete: exit 3, and results.json says
+so first. As root, the grader runs submissions as 'nobody', who must not be able to read solutions/:
+the course graded is then a copy without it, as an instructor would ship it.
 """
 import json
 import os
+import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
@@ -17,6 +23,36 @@ GRADER = os.environ["CUDAMATCH_GRADE"]
 COURSE = os.environ["CUDAMATCH_COURSE"]
 WORK = os.environ["CUDAMATCH_GRADE_WORK"]
 LESSON = "00-measuring"
+PLANTED = os.path.join(COURSE, "tools", "grade", "planted")
+sys.path.insert(0, PLANTED)
+import check_planted  # noqa: E402
+
+
+def gpu_present():
+    try:
+        return subprocess.run(["nvidia-smi", "-L"], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+GRADED_STATUS = 0 if gpu_present() else 3  # 3: not a grade, the GPU items could not run
+
+
+def graded_course():
+    """The course the end-to-end tests grade: COURSE itself, or as root a copy without solutions/ in a
+    folder every user can enter (what `nobody` must and must not read)."""
+    if os.geteuid() != 0:
+        return COURSE
+    copy = os.path.join(WORK, "course")
+    if not getattr(graded_course, "made", False):  # once per run, never a stale copy
+        shutil.rmtree(copy, ignore_errors=True)
+        os.makedirs(WORK, exist_ok=True)
+        ignored = shutil.ignore_patterns("build", ".git", ".deps", "solutions")
+        shutil.copytree(COURSE, copy, ignore=ignored, symlinks=True)
+        for folder in (WORK, copy):
+            os.chmod(folder, 0o755)
+        graded_course.made = True
+    return copy
 
 
 def grade(*args, env=None):
@@ -84,19 +120,28 @@ class EndToEnd(unittest.TestCase):
     def item_name(self, tests_spec):
         return next(LESSON + " " + item["name"] for item in self.rubric["items"] if item.get("tests") == tests_spec)
 
+    def grade_submission(self, submission, label, lessons="00"):
+        results = os.path.join(WORK, label + ".json")
+        junit = os.path.join(WORK, label + ".xml")
+        result = grade("--course", graded_course(), "--submission", submission, "--lessons", lessons, "--results",
+                       results, "--junit", junit, "--build-dir", os.path.join(WORK, "build"), "--jobs", "1")
+        data = json.loads(read(results))
+        nothing_compiled = "no lesson compiled" in result.stderr
+        self.assertEqual(result.returncode, 3 if nothing_compiled else GRADED_STATUS, result.stderr[-4000:])
+        if result.returncode == 3:
+            why = "no lesson compiled" if nothing_compiled else "no CUDA device"
+            self.assertIn("not a grade: " + why, result.stderr)
+            self.assertTrue(data["output"].startswith("NOT A GRADE: " + why), data["output"][:200])
+        self.assertIn(LESSON, result.stdout)  # the table
+        return data, ET.parse(junit).getroot()
+
     def submit(self, files, label):
         with tempfile.TemporaryDirectory() as submission:
             for path, text in files.items():
                 write(os.path.join(submission, path), text)
-            results = os.path.join(WORK, label + ".json")
-            junit = os.path.join(WORK, label + ".xml")
-            result = grade("--course", COURSE, "--submission", submission, "--lessons", "00", "--results", results,
-                           "--junit", junit, "--build-dir", os.path.join(WORK, "build"), "--jobs", "1")
-        self.assertEqual(result.returncode, 0, result.stderr[-4000:])
-        self.assertIn(LESSON, result.stdout)  # the table
-        data = json.loads(read(results))
+            data, junit = self.grade_submission(submission, label)
         self.check_gradescope_fields(data)
-        return data, ET.parse(junit).getroot()
+        return data, junit
 
     def check_gradescope_fields(self, data):
         for key, kind in (("score", (int, float)), ("max_score", (int, float)), ("output", str), ("tests", list)):
@@ -134,6 +179,7 @@ class EndToEnd(unittest.TestCase):
     def test_2_a_submission_that_does_not_compile_scores_0_with_the_compilers_message(self):
         saxpy = read(os.path.join(COURSE, "solutions", LESSON, "saxpy.cu")) + "\nthis line is not C++\n"
         data, junit = self.submit({f"lessons/{LESSON}/saxpy.cu": saxpy}, "does-not-compile")
+        self.assertIn("NOT A GRADE: no lesson compiled", data["output"])
         self.assertEqual(data["score"], 0)
         self.assertGreater(data["max_score"], 0)
         failed = [test for test in data["tests"] if not test["output"].startswith("not run: ")]
@@ -147,6 +193,25 @@ class EndToEnd(unittest.TestCase):
         failures = junit.findall("testsuite/testcase/failure")
         self.assertEqual(len(failures), len(failed))
         self.assertIn("error", failures[0].text)
+
+    def test_3_planted_submissions_that_need_no_gpu_score_what_they_deserve(self):
+        planted = os.path.join(WORK, "planted")
+        shutil.rmtree(planted, ignore_errors=True)
+        subprocess.run(["bash", os.path.join(PLANTED, "plant.sh"), planted, COURSE], check=True, capture_output=True)
+        for name, plant in check_planted.expectations().items():
+            if plant["gpu"]:
+                continue
+            with self.subTest(plant=name):
+                data, _ = self.grade_submission(os.path.join(planted, name), "planted-" + name, plant["lessons"])
+                lessons = sorted({test["name"].split(" ", 1)[0] for test in data["tests"]})
+                lines, ok = check_planted.compare(name, data, check_planted.rubric_ids_of(COURSE, lessons))
+                self.assertTrue(ok, "\n".join(lines) + "\n" + data["output"])
+                if name.startswith("include-"):
+                    self.assertIn("does not compile", data["output"])
+                if name == "include-absolute":
+                    self.assertIn("outside the submission's copy of the course", data["output"])
+                if name == "symlink":
+                    self.assertIn("rejected: lessons/00-measuring/saxpy.cu: a symbolic link", data["output"])
 
 
 if __name__ == "__main__":
