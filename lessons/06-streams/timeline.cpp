@@ -36,6 +36,12 @@ void Timeline::end(cudaStream_t stream) {
   }
 }
 
+std::vector<Timeline::Queued> Timeline::issue_order() const {
+  std::vector<Queued> order;
+  for (const Span& s : spans_) order.push_back({s.stream, s.symbol});
+  return order;
+}
+
 void Timeline::print(std::ostream& out, int width) const {
   struct Drawn {
     cudaStream_t stream;

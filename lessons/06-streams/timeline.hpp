@@ -26,6 +26,13 @@ class Timeline {
   // Waits for the recorded work to finish.
   void print(std::ostream& out, int width = 100) const;
 
+  // The operations in the order they were queued (the order of begin()), whether or not they ran yet.
+  struct Queued {
+    cudaStream_t stream;
+    char symbol;
+  };
+  std::vector<Queued> issue_order() const;
+
  private:
   struct Span {
     cudaStream_t stream;
