@@ -198,6 +198,13 @@ unsigned tiles(const DeviceText& text, std::size_t m) {
   return static_cast<unsigned>((text.size() - m + kTile) / kTile);
 }
 
+// For the tests (v3_word_flags): the filter on its own.
+__global__ void word_flags_kernel(const unsigned* __restrict__ lo, const unsigned* __restrict__ hi, std::size_t n,
+                                  Prefix prefix, unsigned* __restrict__ flags) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) flags[i] = word_flags(lo[i], hi[i], prefix.repeated, prefix.used);
+}
+
 }  // namespace
 
 void v3_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
@@ -211,6 +218,17 @@ std::uint64_t v3_positions(const DeviceText& text, const DevicePattern& pattern,
   const Launch launch{tiles(text, pattern.size()), kThreads, 0};
   return cudamatch::positions_in_passes(bf_v3_kernel<Pass::count_per_block>, bf_v3_kernel<Pass::write>, launch, text,
                                         pattern, positions, stream);
+}
+
+void v3_word_flags(const unsigned* lo, const unsigned* hi, std::size_t n, const std::uint8_t* first, unsigned used,
+                   unsigned* flags, cudaStream_t stream) {
+  if (n == 0) return;
+  Prefix prefix{{0, 0, 0, 0, 0, 0, 0, 0}, used};
+  for (unsigned t = 0; t < used; ++t) prefix.repeated[t] = first[t] * 0x01010101u;
+  const unsigned threads = 256;
+  const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
+  word_flags_kernel<<<blocks, threads, 0, stream>>>(lo, hi, n, prefix, flags);
+  CUDA_CHECK_LAUNCH();
 }
 
 }  // namespace lesson07
