@@ -26,8 +26,9 @@ class DeviceText {
     buffer_.fill_bytes(0);
     if (size_ > 0) buffer_.upload(host.data, size_, stream);
   }
-  // An empty text with room for `capacity` bytes, refilled with assign_async: one allocation for a
-  // window that carries chunk after chunk of a stream (lesson 13).
+  // An empty text with room for `capacity` bytes, refilled with assign_async (or written on the device
+  // after resize_async): one allocation for a window that carries chunk after chunk of a stream
+  // (lesson 13), or for fresh input after fresh input (common/device_rotation.hpp).
   static DeviceText with_capacity(std::size_t capacity) { return DeviceText(capacity); }
   // The device memory a text of `size` bytes takes: up to the end of its zero padding, the next
   // multiple of 16 plus 16.
@@ -37,15 +38,21 @@ class DeviceText {
   // overlaps it with the host's work) and the zeros of the padding after it; the text then has
   // host.size bytes. Throws std::length_error beyond the capacity.
   void assign_async(ByteView host, cudaStream_t stream) {
-    if (host.size > capacity()) {
-      throw std::length_error("DeviceText::assign_async: " + std::to_string(host.size) + " bytes into a text of " +
+    std::uint8_t* bytes = resize_async(host.size, stream);
+    if (host.size > 0) CUDA_CHECK(cudaMemcpyAsync(bytes, host.data, host.size, cudaMemcpyHostToDevice, stream));
+  }
+  // For texts written on the device: the text has `size` bytes (at most capacity()) from now on, the
+  // zeros of the padding after them are queued in `stream`, and the returned pointer is where the
+  // caller's kernel, queued after this in `stream`, writes bytes [0, size). Throws std::length_error
+  // beyond the capacity.
+  std::uint8_t* resize_async(std::size_t size, cudaStream_t stream) {
+    if (size > capacity()) {
+      throw std::length_error("DeviceText: " + std::to_string(size) + " bytes into a text of " +
                               std::to_string(capacity()));
     }
-    if (host.size > 0) {
-      CUDA_CHECK(cudaMemcpyAsync(buffer_.data(), host.data, host.size, cudaMemcpyHostToDevice, stream));
-    }
-    CUDA_CHECK(cudaMemsetAsync(buffer_.data() + host.size, 0, allocation_bytes(host.size) - host.size, stream));
-    size_ = host.size;
+    CUDA_CHECK(cudaMemsetAsync(buffer_.data() + size, 0, allocation_bytes(size) - size, stream));
+    size_ = size;
+    return buffer_.data();
   }
 
   const std::uint8_t* data() const { return buffer_.data(); }
