@@ -33,6 +33,18 @@ __global__ void read_only_kernel(const int4* __restrict__ data, std::size_t coun
   if (acc == 0x5eed5eed) *sink = acc;
 }
 
+__global__ void empty_kernel() {}
+
+// The grid of read_only_kernel: 2048 threads per SM, one full wave on every GPU since sm_75.
+constexpr int kReadThreads = 256;
+int read_blocks(int sm_count) { return sm_count * 8; }
+
+// Queues one read of every element of `data` in `stream`.
+void enqueue_read(const DeviceBuffer<int4>& data, const DeviceBuffer<int>& sink, int blocks, cudaStream_t stream) {
+  read_only_kernel<<<blocks, kReadThreads, 0, stream>>>(data.data(), data.size(), sink.data());
+  CUDA_CHECK_LAUNCH();
+}
+
 }  // namespace
 
 std::size_t ceiling_buffer_bytes(const DeviceInfo& device) {
@@ -61,16 +73,26 @@ double measure_device_read_gbps(std::size_t bytes, TimingOptions options) {
   int device = 0, sms = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const int threads = 256;
-  const int blocks = sms * 8;  // 2048 threads per SM: one full wave on every GPU since sm_75
-  const TimingStats t = time_on_gpu(
-      [&](cudaStream_t s) {
-        read_only_kernel<<<blocks, threads, 0, s>>>(data.data(), count, sink.data());
-        CUDA_CHECK_LAUNCH();
-      },
-      options);
+  const TimingStats t = time_on_gpu([&](cudaStream_t s) { enqueue_read(data, sink, read_blocks(sms), s); }, options);
   return gb_per_s(count * sizeof(int4), t.median_ms);
 }
+
+double measure_launch_floor_ms(TimingOptions options) {
+  return time_on_gpu(
+             [](cudaStream_t s) {
+               empty_kernel<<<1, 1, 0, s>>>();
+               CUDA_CHECK_LAUNCH();
+             },
+             options)
+      .median_ms;
+}
+
+L2Flush::L2Flush(const DeviceInfo& device)
+    : scratch_(4 * device.l2_bytes / sizeof(int4) + 1), sink_(1), blocks_(read_blocks(device.sm_count)) {
+  scratch_.fill_bytes(0x5A);
+}
+
+void L2Flush::enqueue(cudaStream_t stream) const { enqueue_read(scratch_, sink_, blocks_, stream); }
 
 double measure_host_to_device_gbps(std::size_t bytes, TimingOptions options) {
   PinnedBuffer<std::uint8_t> host(bytes);
@@ -90,6 +112,7 @@ Ceilings measure_ceilings(const DeviceInfo& device) {
   c.buffer_bytes = ceiling_buffer_bytes(device);
   c.device_copy_gbps = measure_device_copy_gbps(c.buffer_bytes);
   c.device_read_gbps = measure_device_read_gbps(c.buffer_bytes);
+  c.launch_floor_ms = measure_launch_floor_ms();
   return c;
 }
 

@@ -31,7 +31,8 @@ DriverResults::DriverResults(std::string lesson, const DeviceInfo& device, const
       compute_capability_(std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor)),
       ceilings_{{"read", ceilings.device_read_gbps},
                 {"copy", ceilings.device_copy_gbps},
-                {"theoretical", ceilings.theoretical_gbps}} {}
+                {"theoretical", ceilings.theoretical_gbps}},
+      launch_floor_ms_(ceilings.launch_floor_ms) {}
 
 void DriverResults::add_ceiling(const std::string& name, double gbps) { ceilings_.emplace_back(name, gbps); }
 
@@ -53,6 +54,7 @@ void DriverResults::write(std::ostream& out) const {
   const Json document = {{"lesson", lesson_},
                          {"device", {{"name", device_name_}, {"compute_capability", compute_capability_}}},
                          {"ceilings_gbps", ceilings},
+                         {"launch_floor_ms", number_or_null(launch_floor_ms_)},
                          {"rows", rows}};
   // Bytes of a name that are not valid UTF-8 become U+FFFD instead of failing the whole file.
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';

@@ -4,8 +4,11 @@
 //   {"lesson": "03-bank-conflicts",
 //    "device": {"name": "NVIDIA H200", "compute_capability": "9.0"},
 //    "ceilings_gbps": {"read": 4481.2, "copy": 4229.9, "theoretical": 4814.0},
+//    "launch_floor_ms": 0.0042,
 //    "rows": [{"case": "4096 x 4096", "version": "padded 32x33", "median_ms": 0.1234, "gbps": 3456.7,
 //              "valid": true}]}
+// "launch_floor_ms" is the median time of one empty kernel launch between CUDA events, measured in the
+// same run (Ceilings::launch_floor_ms, common/ceilings.hpp): no row's median_ms can honestly be below it.
 // A figure a row does not have, or one that is not finite, is written as null.
 #pragma once
 
@@ -30,7 +33,7 @@ struct ResultRow {
 
 class DriverResults {
  public:
-  // Starts with the read, copy and theoretical bandwidth of `ceilings`.
+  // Starts with the read, copy and theoretical bandwidth of `ceilings`, and its launch floor.
   DriverResults(std::string lesson, const DeviceInfo& device, const Ceilings& ceilings);
 
   // A further ceiling the lesson measures, e.g. "h2d_pinned".
@@ -48,6 +51,7 @@ class DriverResults {
   std::string device_name_;
   std::string compute_capability_;
   std::vector<std::pair<std::string, double>> ceilings_;
+  double launch_floor_ms_;
   std::vector<ResultRow> rows_;
 };
 

@@ -82,7 +82,8 @@ int experiment(std::size_t n, int reps, const std::string& json_path) {
   std::cout << device.name << ", SAXPY of " << n << " floats (" << fixed(static_cast<double>(bytes) / 1e6, 1)
             << " MB moved by your saxpy_bytes_moved), median of " << reps << " runs\n"
             << "ceilings: theoretical " << fixed(ceilings.theoretical_gbps, 0) << " GB/s, device copy "
-            << fixed(ceilings.device_copy_gbps, 0) << " GB/s (measured now)\n\n";
+            << fixed(ceilings.device_copy_gbps, 0) << " GB/s, one empty kernel launch "
+            << fixed(1000.0 * ceilings.launch_floor_ms, 1) << " us (measured now)\n\n";
   Table table({"method", "time ms", "GB/s", "% theoretical", "% copy", "verdict"});
   DriverResults results("00-measuring", device, ceilings);
   const auto row = [&](const std::string& method, double ms, const std::string& note) {

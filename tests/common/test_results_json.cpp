@@ -9,6 +9,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "common/results_json.hpp"
 #include "temp_files.hpp"
@@ -32,14 +34,17 @@ Ceilings test_ceilings() {
   ceilings.theoretical_gbps = 4814.0;
   ceilings.device_copy_gbps = 4229.9;
   ceilings.device_read_gbps = 4481.2;
+  ceilings.launch_floor_ms = 0.0042;
   return ceilings;
 }
 
-json parsed(const DriverResults& results) {
+std::string json_text(const DriverResults& results) {
   std::ostringstream out;
   results.write(out);
-  return json::parse(out.str());
+  return out.str();
 }
+
+json parsed(const DriverResults& results) { return json::parse(json_text(results)); }
 
 }  // namespace
 
@@ -55,6 +60,7 @@ TEST_CASE("the results file holds the lesson, the device, the ceilings and every
   CHECK(document["device"] == json({{"name", "NVIDIA H200"}, {"compute_capability", "9.0"}}));
   CHECK(document["ceilings_gbps"] ==
         json({{"read", 4481.2}, {"copy", 4229.9}, {"theoretical", 4814.0}, {"h2d_pinned", 55.3}}));
+  CHECK(document["launch_floor_ms"] == 0.0042);
   const json& rows = document["rows"];
   REQUIRE(rows.size() == 3);
   CHECK(rows[0] == json({{"case", "4096 x 4096"},
@@ -72,6 +78,26 @@ TEST_CASE("a results file without rows is still a complete document", "[results]
   const json document = parsed(DriverResults("00-measuring", test_device(), test_ceilings()));
   CHECK(document["rows"] == json::array());
   CHECK(document["ceilings_gbps"].size() == 3);
+  CHECK(document["launch_floor_ms"] == 0.0042);
+}
+
+// The launch floor is a top-level number beside the ceilings (not one of them: it is a time), so a
+// reader of "ceilings_gbps" sees the same three bandwidths as before; the other fields keep their
+// names and their order.
+TEST_CASE("the results file holds the launch floor as a top-level number of milliseconds", "[results]") {
+  const json document = parsed(DriverResults("07-brute-force", test_device(), test_ceilings()));
+  REQUIRE(document.contains("launch_floor_ms"));
+  CHECK(document["launch_floor_ms"].is_number_float());
+  CHECK(document["launch_floor_ms"].get<double>() == 0.0042);
+  CHECK_FALSE(document["ceilings_gbps"].contains("launch_floor_ms"));
+  const auto in_order = nlohmann::ordered_json::parse(json_text(DriverResults("07-brute-force", test_device(), test_ceilings())));
+  std::vector<std::string> keys;
+  for (const auto& item : in_order.items()) keys.push_back(item.key());
+  CHECK(keys == std::vector<std::string>{"lesson", "device", "ceilings_gbps", "launch_floor_ms", "rows"});
+
+  Ceilings unmeasured = test_ceilings();
+  unmeasured.launch_floor_ms = std::numeric_limits<double>::quiet_NaN();
+  CHECK(parsed(DriverResults("07-brute-force", test_device(), unmeasured))["launch_floor_ms"].is_null());
 }
 
 TEST_CASE("figures a row does not have, and figures that are not finite, are null", "[results]") {
