@@ -1,6 +1,7 @@
 #include "common/matcher_experiment.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -8,13 +9,18 @@
 #include <vector>
 
 #include "common/bandwidth.hpp"
+#include "common/ceilings.hpp"
 #include "common/cli_parse.hpp"
 #include "common/corpus.hpp"
+#include "common/device_rotation.hpp"
 #include "common/driver.hpp"
 #include "common/random.hpp"
 #include "common/report.hpp"
 #include "common/results_json.hpp"
+#include "common/rotated_text.hpp"
+#include "common/seed.hpp"
 #include "common/table.hpp"
+#include "common/timing.hpp"
 
 namespace cudamatch {
 
@@ -28,6 +34,7 @@ struct Options {
   int reps = 3;
   std::vector<std::string> versions;  // besides v0, which always runs (the baseline); empty: all
   std::string json;                   // --json FILE
+  SeedOptions seed;                   // --seed N, --seed-stdin
 };
 
 // The baseline v0 and the versions `names` lists (all when it is empty), in the algorithm's order.
@@ -52,13 +59,109 @@ GpuAlgorithm selected_versions(const GpuAlgorithm& algorithm, const std::vector<
 
 double median(std::vector<double> values) { return summarize_ms(std::move(values)).median_ms; }
 
+// The timed calls of each corpus, length and version, each on its own fresh input.
+std::size_t timed_calls(const Options& o) { return o.patterns * static_cast<std::size_t>(o.reps); }
+
+// One search input that no code has seen: a fresh rotation of the corpus in the device text, and a
+// pattern drawn from a random position of that text.
+struct FreshInput {
+  std::size_t rotation = 0;    // the text is text[i] = corpus[(rotation + i) mod L]
+  std::size_t pattern_at = 0;  // the pattern is text[pattern_at, pattern_at + m)
+  std::vector<std::uint8_t> pattern;
+  std::uint64_t expected = 0;  // its count in the text, from the corpus's period (common/rotated_text.hpp)
+};
+
+// The inputs of one corpus: every one is written into the same device text, so that a result kept
+// from an earlier search of that address is stale.
+class FreshInputs {
+ public:
+  FreshInputs(const std::vector<std::uint8_t>& corpus, std::size_t text_bytes, const DeviceInfo& device, Rng& rng)
+      : corpus_(corpus), device_corpus_(corpus), text_(DeviceText::with_capacity(text_bytes)),
+        text_bytes_(text_bytes), flush_(device), rng_(rng) {}
+
+  // Rewrites the text at a random rotation and draws a pattern of m bytes from it. When this returns
+  // the text is written and none of it is left in the L2 cache.
+  FreshInput next(std::size_t m) {
+    FreshInput input;
+    input.rotation = static_cast<std::size_t>(rng_.below(corpus_.size));
+    input.pattern_at = static_cast<std::size_t>(rng_.below(m <= text_bytes_ ? text_bytes_ - m + 1 : 1));
+    input.pattern = cyclic_bytes(corpus_, input.rotation + input.pattern_at, m);
+    input.expected = CyclicOccurrences(corpus_, input.pattern).count_in_rotation(input.rotation, text_bytes_);
+    device_corpus_.write_rotation(text_, input.rotation, text_bytes_, nullptr);
+    flush_.enqueue(nullptr);
+    CUDA_CHECK(cudaStreamSynchronize(nullptr));
+    return input;
+  }
+
+  const DeviceText& text() const { return text_; }
+  std::size_t text_bytes() const { return text_bytes_; }
+
+ private:
+  ByteView corpus_;
+  DeviceCorpus device_corpus_;
+  DeviceText text_;
+  std::size_t text_bytes_;
+  L2Flush flush_;
+  Rng& rng_;
+};
+
+// One count-mode search by `version` on a fresh input, between its own events; returns its time. A
+// count other than the expected one clears `valid` and is reported on stderr as `call`.
+double search_fresh(const GpuVersion& version, FreshInputs& inputs, std::size_t m, const std::string& call,
+                    bool& valid) {
+  const FreshInput input = inputs.next(m);
+  const DevicePattern pattern(input.pattern);
+  std::uint64_t count = 0;
+  const double ms = time_once_on_gpu([&](cudaStream_t s) { count = gpu_count(version, inputs.text(), pattern, s); });
+  if (count != input.expected) {
+    std::cerr << call << ": counted " << count << ", expected " << input.expected << " (rotation "
+              << input.rotation << ", pattern at " << input.pattern_at << ")\n";
+    valid = false;
+  }
+  return ms;
+}
+
+struct VersionRun {
+  double median_ms = 0.0;  // over every timed call
+  bool valid = true;       // every call, the warm-up's included, counted right
+};
+
+// The warm-up on an untimed input, then `calls` timed calls, each on a fresh input.
+VersionRun run_version(const GpuVersion& version, FreshInputs& inputs, std::size_t m, std::size_t calls,
+                       const std::string& label) {
+  VersionRun run;
+  search_fresh(version, inputs, m, label + ": " + version.name + " (warm-up call)", run.valid);
+  std::vector<double> samples;
+  for (std::size_t c = 1; c <= calls; ++c) {
+    const std::string call = label + ": " + version.name + " (timed call " + std::to_string(c) + " of " +
+                             std::to_string(calls) + ")";
+    samples.push_back(search_fresh(version, inputs, m, call, run.valid));
+  }
+  run.median_ms = median(std::move(samples));
+  return run;
+}
+
+// Every version at pattern length m: their rows in `results` (case `label`); returns their GB/s, in the
+// versions' order. Clears `valid` when a count was wrong.
+std::vector<double> run_length(const GpuAlgorithm& algorithm, const Options& o, FreshInputs& inputs, std::size_t m,
+                               const std::string& label, DriverResults& results, bool& valid) {
+  std::vector<double> gbps;
+  for (const GpuVersion& version : algorithm.versions) {
+    const VersionRun run = run_version(version, inputs, m, timed_calls(o), label);
+    gbps.push_back(gb_per_s(inputs.text_bytes(), run.median_ms));
+    results.add({label, version.name, run.median_ms, gbps.back(), run.valid});
+    valid = valid && run.valid;
+  }
+  return gbps;
+}
+
 // One table per corpus, and its rows in `results` (case "<corpus> m=<m>"); returns whether every
-// count agreed with the CPU.
-bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::string& corpus_name, double read_ceiling,
-                const TimingOptions& timing, DriverResults& results) {
+// count was right.
+bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::string& corpus_name,
+                const RunContext& context, Rng& rng, DriverResults& results) {
   const Corpus corpus = load_corpus(corpus_name, default_data_dir(), &std::cerr);
-  const std::vector<std::uint8_t> host = repeat_to(corpus.bytes, o.mib * kMiB);
-  const DeviceText text(host);
+  FreshInputs inputs(corpus.bytes, o.mib * kMiB, context.device, rng);
+  const double read_ceiling = context.ceilings.device_read_gbps;
   std::vector<std::string> headers = {"m"};
   for (const GpuVersion& v : algorithm.versions) headers.push_back(v.name + " GB/s");
   headers.insert(headers.end(), {"best", "best / v0", "best % of read"});
@@ -66,37 +169,11 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
   std::vector<double> speedups;
   double lowest_share = 1e9;
   bool valid = true;
-  Rng rng(77);
   for (std::size_t m : o.lengths) {
-    std::vector<std::vector<double>> samples(algorithm.versions.size());
-    std::vector<bool> version_valid(algorithm.versions.size(), true);
-    for (std::size_t p = 0; p < o.patterns; ++p) {
-      const std::size_t at = rng.below(corpus.bytes.size() - m + 1);
-      const ByteView pattern_view(corpus.bytes.data() + at, m);
-      const DevicePattern pattern(pattern_view);
-      // The oracle: the fastest CPU matcher for m (tested against brute force on 100,000 cases).
-      const Algorithm oracle = m < 16 ? Algorithm::epsm : Algorithm::ssef;
-      const std::uint64_t expected = make_cpu_matcher(oracle, pattern_view)->count(host);
-      for (std::size_t v = 0; v < algorithm.versions.size(); ++v) {
-        const GpuVersion& version = algorithm.versions[v];
-        bool ok = gpu_count(version, text, pattern) == expected;
-        samples[v].push_back(
-            time_on_gpu([&](cudaStream_t s) { gpu_count(version, text, pattern, s); }, timing).median_ms);
-        ok = ok && gpu_count(version, text, pattern) == expected;
-        if (!ok) std::cerr << corpus_name << " m=" << m << ": " << version.name << " disagrees with the CPU\n";
-        version_valid[v] = version_valid[v] && ok;
-      }
-    }
+    const std::vector<double> gbps =
+        run_length(algorithm, o, inputs, m, corpus_name + " m=" + std::to_string(m), results, valid);
     std::vector<std::string> cells = {std::to_string(m)};
-    std::vector<double> gbps;
-    for (std::size_t v = 0; v < samples.size(); ++v) {
-      const double median_ms = median(samples[v]);
-      gbps.push_back(gb_per_s(host.size(), median_ms));
-      cells.push_back(fixed(gbps.back(), 1));
-      results.add({corpus_name + " m=" + std::to_string(m), algorithm.versions[v].name, median_ms, gbps.back(),
-                   version_valid[v]});
-      valid = valid && version_valid[v];
-    }
+    for (double rate : gbps) cells.push_back(fixed(rate, 1));
     const auto best = std::max_element(gbps.begin(), gbps.end());
     speedups.push_back(*best / gbps.front());
     lowest_share = std::min(lowest_share, percent_of(*best, read_ceiling));
@@ -106,27 +183,24 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
     table.add_row(cells);
   }
   std::cout << "\n" << corpus_name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << " repeated to " << o.mib
-            << " MiB, count mode (result read back), GB/s of text: median over " << o.patterns
-            << " patterns of the median of " << o.reps << " runs\n";
+            << " MiB, count mode (result read back), GB/s of text: median of " << timed_calls(o)
+            << " timed calls per version and length, each on a fresh rotation of the text with a fresh pattern from it\n";
   table.print(std::cout);
   std::cout << "best / v0, median over m: " << fixed(median(speedups), 2) << "x; lowest best % of read: "
             << fixed(lowest_share, 1) << "%\n";
   return valid;
 }
 
-int experiment(const char* lesson, const GpuAlgorithm& algorithm, const Options& o) {
+int experiment(const char* lesson, const GpuAlgorithm& algorithm, const Options& o, std::uint64_t seed) {
   const RunContext context = measure_run_context(std::cout);
   DriverResults results(lesson, context.device, context.ceilings);
   std::cout << "\nversions:\n";
   for (const GpuVersion& v : algorithm.versions) std::cout << "  " << v.name << "  " << v.summary << "\n";
-  TimingOptions timing;
-  timing.warmup = 1;
-  timing.warmup_min_ms = 0.0;  // the GPU is warm: the ceilings just ran
-  timing.reps = o.reps;
+  std::cout << "inputs: " << (o.seed.from_stdin ? std::string("seed from standard input") : "seed " + std::to_string(seed))
+            << "\n";
+  Rng rng(seed);
   bool valid = true;
-  for (const std::string& corpus : o.corpora) {
-    valid = run_corpus(algorithm, o, corpus, context.ceilings.device_read_gbps, timing, results) && valid;
-  }
+  for (const std::string& corpus : o.corpora) valid = run_corpus(algorithm, o, corpus, context, rng, results) && valid;
   results.save(o.json);
   return valid ? 0 : 1;
 }
@@ -140,12 +214,15 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   app.add_option("--mib", o.mib, "text size in MiB")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))->capture_default_str();
   app.add_option("--lengths", o.lengths, "pattern lengths")->delimiter(',')->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))->capture_default_str();
   app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")->delimiter(',')->capture_default_str();
-  app.add_option("--patterns", o.patterns, "patterns per length")->check(CLI::Range(std::size_t{1}, std::size_t{10000}))->capture_default_str();
-  app.add_option("--reps", o.reps, "timed runs per pattern")->check(CLI::Range(1, 1000))->capture_default_str();
+  app.add_option("--patterns", o.patterns, "patterns per length and version")->check(CLI::Range(std::size_t{1}, std::size_t{10000}))->capture_default_str();
+  app.add_option("--reps", o.reps, "timed calls per pattern (each on a fresh text and pattern: patterns x reps in all)")->check(CLI::Range(1, 1000))->capture_default_str();
   app.add_option("--versions", o.versions, "versions to run besides the baseline v0 (default: all), e.g. v3")
       ->delimiter(',');
   add_json_option(app, o.json);
+  add_seed_options(app, o.seed);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  const std::optional<std::uint64_t> seed = resolve_seed(o.seed, std::cin, std::cerr, lesson);
+  if (!seed) return 2;
   for (const std::string& name : o.corpora) {
     if (std::none_of(corpus_specs().begin(), corpus_specs().end(), [&](const CorpusSpec& c) { return c.name == name; })) {
       std::cerr << lesson << ": unknown corpus '" << name << "' (bible.txt, E.coli, world192.txt)\n";
@@ -159,7 +236,7 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
     std::cerr << lesson << ": " << e.what() << "\n";
     return 2;
   }
-  return run_driver(lesson, [&] { return experiment(lesson, *selected, o); });
+  return run_driver(lesson, [&] { return experiment(lesson, *selected, o, *seed); });
 }
 
 }  // namespace cudamatch

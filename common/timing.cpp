@@ -43,4 +43,12 @@ TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOpt
   return summarize_ms(std::move(samples));
 }
 
+double time_once_on_gpu(const std::function<void(cudaStream_t)>& work, cudaStream_t stream) {
+  CudaEvent start, stop;
+  start.record(stream);
+  work(stream);
+  stop.record(stream);
+  return stop.elapsed_ms_since(start);
+}
+
 }  // namespace cudamatch

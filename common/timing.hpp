@@ -32,4 +32,10 @@ struct TimingOptions {
 TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options = {},
                         cudaStream_t stream = nullptr);
 
+// One run of `work(stream)` between its own pair of events, no warm-up: for work that needs a fresh
+// input each time (prepared, untimed, before the call). Waits for the stop event; milliseconds.
+// `work` may synchronize (a search that reads its result back): the stop event is then recorded
+// after the read-back.
+double time_once_on_gpu(const std::function<void(cudaStream_t)>& work, cudaStream_t stream = nullptr);
+
 }  // namespace cudamatch
