@@ -26,6 +26,7 @@ TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOpt
     const double elapsed_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - warmup_start).count();
     if (i >= options.warmup && (options.warmup == 0 || elapsed_ms >= options.warmup_min_ms)) break;
+    if (options.before_each) options.before_each(stream);
     work(stream);
     CUDA_CHECK(cudaStreamSynchronize(stream));
   }
@@ -33,6 +34,7 @@ TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOpt
   const int reps = std::max(options.reps, 1);
   std::vector<CudaEvent> starts(reps), stops(reps);
   for (int i = 0; i < reps; ++i) {
+    if (options.before_each) options.before_each(stream);
     starts[i].record(stream);
     work(stream);
     stops[i].record(stream);

@@ -26,6 +26,10 @@ struct TimingOptions {
   double warmup_min_ms = 50.0;  // ... and for at least this long: an idle GPU's clocks take tens of
                                 // milliseconds to ramp up, longer than a few runs of a short kernel
   int reps = 20;
+  // Enqueued before every run, warm-up or timed, outside the timed interval: e.g. poisoning the
+  // output, so that each timed run must write all of it again (a run that skips the work because the
+  // output is already right is then caught by the check after timing).
+  std::function<void(cudaStream_t)> before_each;
 };
 
 // Times `work(stream)`, which must enqueue its GPU work on `stream` and not synchronize.

@@ -35,11 +35,14 @@ const std::string kCopy = "copy (ceiling)";
 const std::string kTiled = "tiled 32x32";
 const std::string kPadded = "padded 32x33";
 
-// Runs `version` once into a poisoned output; true when every element equals `expected`.
+// True when every element of `dout` equals `expected`; with `run_first`, after one run of `version`
+// into a poisoned output, else as the last (timed) run left it.
 bool validate(const Version& version, const DeviceBuffer<float>& din, DeviceBuffer<float>& dout, std::size_t rows,
-              std::size_t cols, const std::vector<float>& expected, const char* when) {
-  dout.fill_bytes(0xFF);
-  version.run(din.data(), dout.data(), rows, cols, nullptr);
+              std::size_t cols, const std::vector<float>& expected, const char* when, bool run_first = true) {
+  if (run_first) {
+    dout.fill_bytes(0xFF);
+    version.run(din.data(), dout.data(), rows, cols, nullptr);
+  }
   std::vector<float> out(expected.size());
   dout.download(out.data(), out.size());
   const std::size_t wrong = count_mismatches(expected.data(), out.data(), out.size());
@@ -68,6 +71,8 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
   };
   TimingOptions timing;
   timing.reps = reps;
+  // Every timed run writes a poisoned output: skipping the work shows in the check after timing.
+  timing.before_each = [&](cudaStream_t s) { CUDA_CHECK(cudaMemsetAsync(dout.data(), 0xFF, count * sizeof(float), s)); };
   BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
   bool all_valid = true;
   for (const Version& version : versions) {
@@ -75,7 +80,7 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
     const bool valid_before = validate(version, din, dout, rows, cols, expected, "before");
     const TimingStats time = time_on_gpu(
         [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
-    const bool valid = validate(version, din, dout, rows, cols, expected, "after") && valid_before;
+    const bool valid = validate(version, din, dout, rows, cols, expected, "after", false) && valid_before;
     report.add(version.name, time, bytes, valid, version.note);
     all_valid = all_valid && valid;
   }

@@ -8,6 +8,7 @@
 #   GRADE_PARTS    any of: solutions student planted reference (default: all four)
 #   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-13)
 #   GRADE_JOBS     --test-jobs (default 8)
+#   GRADE_FLAGS    the item options of the solutions and student parts (default: --sanitize --ncu)
 #   GRADE_PLANTS   the planted submissions to grade (default: every one in tools/grade/planted/expected.json)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
@@ -19,6 +20,7 @@ mkdir -p "$out"
 parts=${GRADE_PARTS:-solutions student planted reference}
 lessons=${GRADE_LESSONS:-00-13}
 jobs=${GRADE_JOBS:-8}
+read -r -a flags <<< "${GRADE_FLAGS---sanitize --ncu}"
 wants() { [[ " $parts " == *" $1 "* ]]; }
 started=$(date +%s)
 say() { echo "== [$(( $(date +%s) - started )) s] $*"; }
@@ -36,8 +38,8 @@ grade() {
   say "$name: exit $? - $(grep -E '^(total|TOTAL)' "$out/$name.txt" | tail -1)"
 }
 
-wants solutions && grade solutions --track solutions --lessons "$lessons" --sanitize --ncu
-wants student && grade student --track student --lessons "$lessons" --sanitize --ncu
+wants solutions && grade solutions --track solutions --lessons "$lessons" "${flags[@]}"
+wants student && grade student --track student --lessons "$lessons" "${flags[@]}"
 if wants planted; then
   # Submissions run as 'nobody' (the grader runs as root here), who must not read the reference.
   chmod -R o-rwx solutions
