@@ -32,12 +32,19 @@ bool same_bytes(const fs::path& a, const fs::path& b) {
 }  // namespace
 
 bool copy_if_different(const fs::path& from, const fs::path& to) {
-  if (same_bytes(from, to)) return false;
-  std::error_code error;
-  if (fs::exists(fs::symlink_status(to, error))) fs::remove_all(to);
-  fs::create_directories(to.parent_path());
-  fs::copy_file(from, to);
-  return true;
+  const bool same = same_bytes(from, to);
+  if (!same) {
+    std::error_code error;
+    if (fs::exists(fs::symlink_status(to, error))) fs::remove_all(to);
+    fs::create_directories(to.parent_path());
+    fs::copy_file(from, to);
+  }
+  // Readable by all, whatever the original's mode: the sandbox user builds from the copy (sandbox.hpp).
+  const bool executable = (fs::status(from).permissions() & fs::perms::owner_exec) != fs::perms::none;
+  fs::permissions(to, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read |
+                          (executable ? fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec
+                                      : fs::perms::none));
+  return !same;
 }
 
 void mirror_course(const fs::path& course, const fs::path& copy) {
@@ -46,6 +53,8 @@ void mirror_course(const fs::path& course, const fs::path& copy) {
     throw CourseCopyError(copy.string() + " exists and is not a copy made by cudamatch-grade: refusing to overwrite it");
   }
   fs::create_directories(copy);
+  fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                            fs::perms::others_exec);
   std::ofstream(copy / kMarker) << "A copy of the course made by cudamatch-grade; it may be deleted.\n";
 
   std::set<fs::path> wanted{kMarker};
@@ -69,6 +78,8 @@ void mirror_course(const fs::path& course, const fs::path& copy) {
         if (fs::exists(fs::symlink_status(target, error))) fs::remove(target);
         fs::create_directories(target);
       }
+      fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
     } else if (fs::is_regular_file(status)) {
       copy_if_different(it->path(), target);
     }

@@ -73,10 +73,12 @@ void give_tree(const fs::path& tree, const UserIdentity& user) {
 std::vector<std::string> inaccessible(const ChildSetup& child, const std::vector<fs::path>& readable,
                                       const std::vector<fs::path>& writable) {
   ProcessSpec spec = confined_spec(child);
-  // Arguments "r PATH" or "w PATH"; prints each PATH the shell cannot use so.
+  // Arguments "r PATH" or "w PATH"; prints each PATH the shell cannot use so, and for a folder to
+  // read the first file or folder in it that cannot be read (or entered).
   spec.argv = {"/bin/sh", "-c",
                "while [ $# -gt 1 ]; do if [ \"$1\" = w ]; then [ -w \"$2\" ] || echo \"$2\"; "
                "elif [ -d \"$2\" ]; then { [ -r \"$2\" ] && [ -x \"$2\" ]; } || echo \"$2\"; "
+               "find \"$2\" \\( ! -readable -o -type d ! -executable \\) -print -quit 2>/dev/null; "
                "else [ -r \"$2\" ] || echo \"$2\"; fi; shift 2; done",
                "sh"};
   for (const auto& path : readable) spec.argv.insert(spec.argv.end(), {"r", path.string()});
