@@ -137,10 +137,11 @@ TEST_CASE("asynchronous version 2 computes every chunk, the last partial one inc
 }
 
 TEST_CASE("asynchronous version 1 queues each chunk's copy in, kernel and copy out before the next chunk's",
-          "[gpu][todo]") {
+          "[gpu][todo][order]") {
   check_issue_order(run_async_v1, false);
 }
 
-TEST_CASE("asynchronous version 2 queues every copy in, then every kernel, then every copy out", "[gpu][todo]") {
+TEST_CASE("asynchronous version 2 queues every copy in, then every kernel, then every copy out",
+          "[gpu][todo][order]") {
   check_issue_order(run_async_v2, true);
 }

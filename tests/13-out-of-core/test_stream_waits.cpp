@@ -119,5 +119,5 @@ void check_waits(int version) {
 
 }  // namespace
 
-TEST_CASE("v1: a search or a copy held back finds every missing wait", "[gpu][todo]") { check_waits(1); }
-TEST_CASE("v2: a search or a copy held back finds every missing wait", "[gpu][todo]") { check_waits(2); }
+TEST_CASE("v1: a search or a copy held back finds every missing wait", "[gpu][todo][waits]") { check_waits(1); }
+TEST_CASE("v2: a search or a copy held back finds every missing wait", "[gpu][todo][waits]") { check_waits(2); }

@@ -116,6 +116,8 @@ Check read_check(const std::string& kind, FieldReader& reader) {
     if (check.baseline.empty() == check.ceiling.empty()) {
       reader.fail("a performance item needs exactly one of \"baseline\" and \"ceiling\"");
     }
+    check.floor_version = reader.optional_text("floor_version").value_or("");
+    if (!check.floor_version.empty() && check.ceiling.empty()) reader.fail("\"floor_version\" goes with \"ceiling\"");
     check.full_at = reader.number("full_at");
     check.floor = reader.optional_number("floor").value_or(check.baseline.empty() ? 0.0 : 1.0);
     if (!(check.full_at > check.floor)) {

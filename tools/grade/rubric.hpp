@@ -29,6 +29,9 @@ struct PerformanceCheck {
   std::string baseline;
   std::string ceiling;
   double floor = 0.0;  // no points at r <= floor
+  // With a ceiling: the floor is at least this version's share of the ceiling in the same run (the
+  // baseline's speed earns nothing, e.g. a v3 that is v0).
+  std::string floor_version;
   double full_at = 0.0;  // full points at r >= full_at
 };
 

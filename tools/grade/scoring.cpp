@@ -53,20 +53,30 @@ PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vecto
   if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0)) {
     return nothing("the driver measured no \"" + check.ceiling + "\" ceiling");
   }
-  std::vector<double> ratios;
+  std::vector<double> ratios, floor_ratios;
   std::string details;
   for (const DriverRow* row : rows) {
     if (!positive(row->gbps)) return nothing(check.version + " has no bandwidth on " + row->case_name);
     const double r = *row->gbps / ceiling->second;
     ratios.push_back(r);
     details += row->case_name + ": " + format_number(*row->gbps, 1) + " GB/s of " + format_number(ceiling->second, 1) +
-               " GB/s (" + check.ceiling + ") = " + format_number(r, 3) + "\n";
+               " GB/s (" + check.ceiling + ") = " + format_number(r, 3);
+    if (const DriverRow* base = check.floor_version.empty() ? nullptr : run.find(row->case_name, check.floor_version)) {
+      if (!base->valid || !positive(base->gbps)) {
+        return nothing(check.floor_version + " gave no valid bandwidth on " + row->case_name + ": no floor to score above");
+      }
+      floor_ratios.push_back(*base->gbps / ceiling->second);
+      details += "; " + check.floor_version + " " + format_number(floor_ratios.back(), 3);
+    }
+    details += "\n";
   }
   const double r = median(ratios);
-  return PerformanceScore{linear_fraction(r, check.floor, check.full_at), r,
+  const double floor = floor_ratios.empty() ? check.floor : std::max(check.floor, median(floor_ratios));
+  return PerformanceScore{linear_fraction(r, floor, check.full_at), r,
                           check.version + " reaches " + format_number(r, 3) + " of the " + check.ceiling +
-                              " ceiling (" + cases_phrase(ratios.size()) + "): none at <= " +
-                              format_number(check.floor, 3) + ", full at >= " + format_number(check.full_at, 3),
+                              " ceiling (" + cases_phrase(ratios.size()) + "): none at <= " + format_number(floor, 3) +
+                              (floor_ratios.empty() ? "" : " (" + check.floor_version + "'s share)") +
+                              ", full at >= " + format_number(check.full_at, 3),
                           details};
 }
 
@@ -177,7 +187,8 @@ PerformanceScore score_performance(const PerformanceCheck& check, const std::vec
     if (!positive(row->median_ms)) {
       return nothing(check.version + " has no positive time on " + row->case_name + ": not a measurement");
     }
-    for (const DriverRow* scored : {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline)}) {
+    for (const DriverRow* scored : {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline),
+                                    check.floor_version.empty() ? nullptr : student.find(row->case_name, check.floor_version)}) {
       if (scored == nullptr) continue;
       if (const std::string why = implausibility(*scored, student, bounds); !why.empty()) {
         return nothing("implausible: " + why + "; results replayed or not computed?");

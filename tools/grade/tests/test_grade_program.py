@@ -107,6 +107,11 @@ class ExitStatus(unittest.TestCase):
     def test_no_course_exits_3(self):
         self.assert_refused(grade("--course", "/nonexistent/course"), 3, "no cudamatch course at /nonexistent/course")
 
+    def test_every_rubric_of_the_course_parses(self):
+        # Rubrics are read before the toolchain is looked for: a rubric error would exit 2.
+        env = dict(os.environ, PATH="/nonexistent")
+        self.assert_refused(grade("--course", COURSE, "--track", "solutions", env=env), 3, "cmake not found")
+
     def test_no_toolchain_exits_3(self):
         with tempfile.TemporaryDirectory() as course:
             fake_course(course, ["saxpy.cu"])

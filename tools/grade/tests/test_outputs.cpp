@@ -141,7 +141,7 @@ TEST_CASE("write_text_file creates the folder and says when it cannot write", "[
 TEST_CASE("results.json: an incomplete grade says so first; the leaderboard on request", "[outputs]") {
   GradeReport report = sample_report();
   RubricItem speed = item_of("v3-speedup", "v3 5.5x v0", 10);
-  speed.check = PerformanceCheck{"v3", "v0", "", 1.0, 5.5};
+  speed.check = PerformanceCheck{"v3", "v0", "", 1.0, "", 5.5};
   ItemResult measured = scored_item(speed, 1.0, "v3 is 7.27x v0");
   measured.ratio = 7.2712345;
   report.lessons[0].items.push_back(measured);

@@ -22,6 +22,18 @@ PerformanceCheck speedup(double full_at, double floor = 1.0) {
   return check;
 }
 
+// The error parse_rubric gives for a rubric of lesson 00 with `item`.
+std::string parse_rubric_error(const std::string& item) {
+  try {
+    parse_rubric(R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], "bounds": [{"ceiling": "read"}], "items": [)" +
+                     item + "]}",
+                 "rubric.json");
+  } catch (const RubricError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 RubricItem item_of(double points) {
   RubricItem item;
   item.id = "i";
@@ -268,4 +280,24 @@ TEST_CASE("the measured ratio goes with the score (the leaderboard's value)", "[
   CHECK(*score.ratio == Approx(3.0));
   run.rows[1].valid = false;
   CHECK_FALSE(score_performance(speedup(4.0), {}, run, nullptr).ratio);
+}
+
+TEST_CASE("a share of a ceiling above the floor version's share: the baseline's speed earns nothing", "[scoring]") {
+  PerformanceCheck check;
+  check.version = "v3";
+  check.ceiling = "read";
+  check.full_at = 0.4;
+  check.floor_version = "v0";
+  DriverRun run;
+  run.ceilings_gbps = {{"read", 1000.0}};
+  run.rows = {row("a", "v0", 1.0, true, 100.0), row("a", "v3", 1.0, true, 100.0)};
+  CHECK(score_performance(check, {}, run, nullptr).fraction == 0.0);  // v3 = v0: 0.1 of read, the floor
+  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("none at <= 0.1 (v0's share)"));
+  run.rows[1].gbps = 250.0;
+  CHECK(score_performance(check, {}, run, nullptr).fraction == Approx(0.5));  // halfway from 0.1 to 0.4
+  run.rows[0].valid = false;
+  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("v0 gave no valid bandwidth"));
+  CHECK_THAT(parse_rubric_error(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1",
+                                   "baseline": "v0", "floor_version": "v0", "full_at": 2})"),
+             Catch::Contains("\"floor_version\" goes with \"ceiling\""));
 }
