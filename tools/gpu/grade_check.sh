@@ -41,8 +41,10 @@ grade() {
 wants solutions && grade solutions --track solutions --lessons "$lessons" "${flags[@]}"
 wants student && grade student --track student --lessons "$lessons" "${flags[@]}"
 if wants planted; then
-  # Submissions run as 'nobody' (the grader runs as root here), who must not read the reference.
-  chmod -R o-rwx solutions
+  # Submissions run as 'nobody' (the grader runs as root here), who must not read the reference:
+  # its sources, the history that holds them, or a build of them.
+  reference=(solutions); for place in .git build; do [ -e "$place" ] && reference+=("$place"); done
+  chmod -R o-rwx "${reference[@]}"
   tools/grade/planted/plant.sh "$out/planted" > /dev/null
   : > "$out/planted.txt"
   for name in $(python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["plants"]))' \
@@ -53,7 +55,7 @@ if wants planted; then
     grade "planted-$name" --submission "$out/planted/$name" --lessons "$plant_lessons" --sanitize --ncu --timeout 60
     python3 tools/grade/planted/check_planted.py "$name" "$out/planted-$name.json" >> "$out/planted.txt"
   done
-  chmod -R o+rX solutions
+  chmod -R o+rX "${reference[@]}"
   cat "$out/planted.txt"
 fi
 # The reference ratio: the solutions scored against the solutions built beside them (full marks).

@@ -74,14 +74,17 @@ TestRun run_test(const std::filesystem::path& program, const std::string& name, 
   const ProcessResult result = run_process(process);
   TestRun run;
   run.output = last_lines(result.output, 60, 8192);
-  if (result.exited_with(0)) {
+  // A pass is exit 0 and Catch2's summary of one test case: code that ends the process early with
+  // status 0 (before the test ran) does not pass.
+  if (result.exited_with(0) && result.output.find("All tests passed (") != std::string::npos &&
+      result.output.find(" in 1 test case)") != std::string::npos) {
     run.verdict = TestVerdict::passed;
   } else if (result.exited_with(kSkipExitCode)) {
     run.verdict = TestVerdict::not_run;
     run.reason = skip_reason(result.output);
   } else {
     run.verdict = TestVerdict::failed;
-    run.reason = result.describe();
+    run.reason = result.exited_with(0) ? "exit 0 without Catch2's summary of a passed test case" : result.describe();
   }
   return run;
 }

@@ -34,7 +34,8 @@ struct TestRun {
   std::string output;  // the last lines of the test's output
 };
 
-// Exit 0: passed; 77: not run (the reason is the program's "SKIPPED: ..." line); anything else failed.
+// Exit 0 with Catch2's summary "All tests passed (... in 1 test case)": passed; 77: not run (the reason is
+// the program's "SKIPPED: ..." line); anything else failed.
 TestRun run_test(const std::filesystem::path& program, const std::string& name, double timeout_s,
                  const ChildSetup& child);
 

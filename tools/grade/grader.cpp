@@ -119,6 +119,17 @@ std::vector<fs::path> allowed_build_roots(const TrackBuild& build) {
   return roots;
 }
 
+bool is_inside(const fs::path& path, const fs::path& folder) {
+  const std::string relative = path.lexically_relative(folder).generic_string();
+  return !relative.empty() && relative.rfind("..", 0) != 0;
+}
+
+std::vector<std::string> as_strings(const std::vector<fs::path>& paths) {
+  std::vector<std::string> strings;
+  for (const auto& path : paths) strings.push_back(path.string());
+  return strings;
+}
+
 // Confines every child (sandbox.hpp): the environment always; for a submission, when the grader runs
 // as root, the sandbox user too, who owns the build and the private folder but not the copy, and must
 // be able to use what the build needs and unable to read the reference solutions.
@@ -147,7 +158,11 @@ void confine(TrackBuild& build, const GradeOptions& options, const fs::path& cou
   give_tree(private_dir, user);
   std::vector<fs::path> readable{build.source_dir, build.tools.cmake, build.tools.ninja, build.tools.nvcc};
   for (const auto& prefix : split_path_list(std::getenv("CMAKE_PREFIX_PATH"))) {
-    if (fs::exists(prefix)) readable.push_back(prefix);
+    // The system's folders are readable by convention and too large to walk (some of their own
+    // subfolders are rightly closed); staged libraries (e.g. .deps/root/usr) are checked.
+    if (fs::exists(prefix) && !is_inside(prefix, "/usr") && !is_inside(prefix, "/opt")) {
+      readable.push_back(prefix);
+    }
   }
   for (const auto& [name, value] : extra) {
     if (name == "CUDAMATCH_DATA") readable.emplace_back(value);
@@ -157,10 +172,16 @@ void confine(TrackBuild& build, const GradeOptions& options, const fs::path& cou
     throw Refusal{kExitCannotGrade, "cannot grade: submissions run as '" + user.name + "', who cannot use " +
                                         join(missing, ", ") + " (make it readable to all, or --sandbox-user)"};
   }
-  if (fs::exists(solutions) && inaccessible(build.child, {solutions}, {}).empty()) {
+  // The reference in any form: its sources, the history that holds them, builds of the solutions.
+  std::vector<fs::path> reference;
+  for (const char* place : {"solutions", ".git", "build"}) {
+    const fs::path path = course / place;
+    if (fs::exists(path) && !is_inside(build.build_dir, path)) reference.push_back(path);
+  }
+  if (const auto exposed = readable_inside(build.child, reference); !exposed.empty()) {
     throw Refusal{kExitCannotGrade, "cannot grade: submissions run as '" + user.name + "', who can read " +
-                                        solutions.string() + ": make it unreadable to others (chmod -R o-rwx " +
-                                        solutions.string() + ") or grade a course without it"};
+                                        exposed.front() + ": make " + join(as_strings(reference), ", ") +
+                                        " unreadable to others (chmod -R o-rwx) or grade a course without them"};
   }
   report.notes.push_back("the submission was built and run as '" + user.name + "'");
 }
@@ -245,6 +266,7 @@ int require_full(const GradeReport& report) {
 
 int grade(const GradeOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  const unsigned long long started_ticks = process_start_ticks();
   const fs::path course = absolute_dir(options.course);
   check_inputs(options, course);
   const std::vector<Rubric> rubrics = load_rubrics(course, options.lessons);
@@ -267,7 +289,9 @@ int grade(const GradeOptions& options) {
   settings.sanitize = options.sanitize;
   settings.ncu = options.ncu;
   if (options.reference_build) settings.reference_bin = absolute_dir(*options.reference_build) / "bin";
+  // Made anew: an earlier submission's code (the sandbox user owns the build) may have left a link here.
   const fs::path scratch = build.build_dir / "grade-scratch";
+  fs::remove_all(scratch);
   fs::create_directories(scratch);
   if (build.child.user) give_tree(scratch, *build.child.user);
 
@@ -281,6 +305,11 @@ int grade(const GradeOptions& options) {
     const LessonBuildResult built =
         build_lesson(build, rubric.lesson, lesson_targets(build.source_dir, rubric.lesson, build.track));
     report.lessons.push_back(grade_lesson(context, built));
+    if (build.child.user) {
+      if (const std::size_t left = kill_leftovers(*build.child.user, started_ticks); left > 0) {
+        report.lessons.back().notes.push_back("killed " + std::to_string(left) + " process(es) the lesson's code left running");
+      }
+    }
     lessons_built += built.ok ? 1 : 0;
     if (!built.ok && first_build_error.empty()) first_build_error = trim(built.errors.substr(0, built.errors.find('\n')));
     rubric_errors.insert(rubric_errors.end(), context.rubric_errors.begin(), context.rubric_errors.end());

@@ -37,6 +37,14 @@ struct Machine {
     gpu = false;
     no_gpu_reason = reason;
   }
+
+  // A child (the submission's code) says there is no CUDA device: believed, and the GPU lost, only
+  // when nvidia-smi agrees; otherwise the claim fails the child's item (code cannot opt out of grading).
+  bool believe_no_gpu(const std::string& reason) {
+    if (gpu && probe_gpu().present) return false;
+    lose_gpu(reason);
+    return true;
+  }
 };
 
 // One ncu measurement: a value, or why there is none; `usable` is false when ncu itself cannot

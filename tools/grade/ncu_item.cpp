@@ -4,6 +4,7 @@
 
 #include "items.hpp"
 #include "process.hpp"
+#include "sandbox.hpp"
 #include "text.hpp"
 
 namespace cudamatch::grade {
@@ -29,10 +30,8 @@ NcuMeasurement measure(const std::string& kernel, const std::string& metric, con
   spec.keep_bytes = 16384;
   progress(context, "ncu " + metric + " of " + kernel);
   const ProcessResult result = run_process(spec);
-  std::ifstream in(log, std::ios::binary);
-  std::ostringstream report;
-  report << in.rdbuf();
-  const std::string everything = report.str() + "\n" + result.output;
+  const std::string report = read_written_file(log).value_or("");
+  const std::string everything = report + "\n" + result.output;
   measurement.output = "$ " + join(spec.argv, " ") + "\n" + last_lines(everything, 40, 6000) + "\n(" + result.describe() + ")\n";
   measurement.problem = ncu_unusable_reason(everything);
   if (!measurement.problem.empty()) {
@@ -43,7 +42,7 @@ NcuMeasurement measure(const std::string& kernel, const std::string& metric, con
     measurement.problem = "ncu " + result.describe();
     return measurement;
   }
-  measurement.value = read_ncu_csv(report.str(), metric);
+  measurement.value = read_ncu_csv(report, metric);
   if (!measurement.value.found) measurement.problem = measurement.value.error + " (kernel regex \"" + kernel + "\")";
   return measurement;
 }

@@ -6,6 +6,7 @@
 
 #include "items.hpp"
 #include "process.hpp"
+#include "sandbox.hpp"
 #include "scoring.hpp"
 #include "text.hpp"
 
@@ -20,13 +21,6 @@ constexpr int kRuns = 3;
 std::uint64_t fresh_seed() {
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // Runs `program args --json FILE` three times and keeps the best of each row (best_of).
@@ -61,12 +55,13 @@ DriverRuns run_driver(const fs::path& program, const std::vector<std::string>& a
       runs.error = last_lines(result.output, 1, 300);
       return runs;
     }
-    if (!fs::exists(json_file)) {
-      runs.error = program.filename().string() + " " + result.describe() + " and wrote no --json file";
+    const std::optional<std::string> json_text = read_written_file(json_file);
+    if (!json_text) {
+      runs.error = program.filename().string() + " " + result.describe() + " and wrote no --json file (a regular file)";
       return runs;
     }
     try {
-      parsed.push_back(parse_driver_results(read_file(json_file)));
+      parsed.push_back(parse_driver_results(*json_text));
     } catch (const std::exception& e) {
       runs.error = program.filename().string() + "'s --json file: " + e.what();
       return runs;
@@ -103,7 +98,9 @@ ItemResult grade_performance_item(const RubricItem& item, const PerformanceCheck
   const std::vector<std::string>& args = context.rubric.driver_args_for(item);
   const DriverRuns& student = cached_runs(context.student_runs, program, args, "driver", context);
   if (student.no_device) {
-    context.machine.lose_gpu("no CUDA device: " + student.error);
+    if (!context.machine.believe_no_gpu("no CUDA device: " + student.error)) {
+      return failed_item(item, "the driver found no CUDA device though nvidia-smi sees the GPU", student.output);
+    }
     return not_run_item(item, context.machine.no_gpu_reason);
   }
   if (!student.ok) return failed_item(item, student.error, student.output);

@@ -54,7 +54,10 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ProcessResult& result = results[i];
     if (result.exited_with(kSkipExitCode)) {
-      context.machine.lose_gpu("no CUDA device (the test program found none under compute-sanitizer)");
+      if (!context.machine.believe_no_gpu("no CUDA device (the test program found none under compute-sanitizer)")) {
+        return failed_item(item, "the tests skipped under compute-sanitizer though nvidia-smi sees the GPU",
+                           last_lines(result.output, 20, 2000));
+      }
       return not_run_item(item, context.machine.no_gpu_reason, last_lines(result.output, 20, 2000));
     }
     const bool ok = result.exited_with(0) && result.output.find(tools[i].clean) != std::string::npos;

@@ -12,7 +12,7 @@ ItemResult grade_sass_item(const RubricItem& item, const SassCheck& check, Lesso
   if (!std::filesystem::exists(binary)) {
     return rubric_error_item(item, context, "the lesson has no " + binary.filename().string());
   }
-  ProcessSpec spec;
+  ProcessSpec spec = confined_spec(context.machine.child);  // the binary is the submission's build
   spec.argv = {context.machine.tools.cuobjdump->string(), "-sass", binary.string()};
   spec.timeout_s = context.settings.timeout_s;
   spec.keep_bytes = std::size_t{256} << 20;  // the whole listing: the function may be anywhere in it

@@ -120,14 +120,19 @@ std::optional<double> pattern_length(const std::string& case_name) {
 std::string bound_violation(const DriverRow& row, const DriverRun& run, const Bound& bound) {
   if (!bound.row.empty()) {
     const DriverRow* limit = run.find(row.case_name, bound.row);
-    if (limit == nullptr || !positive(limit->median_ms) || !positive(row.median_ms)) return "";
+    if (limit == nullptr || !positive(limit->median_ms) || !positive(row.median_ms)) {
+      return "the bound cannot be checked: no timed \"" + bound.row + "\" row on " + row.case_name;
+    }
     const double speed = *limit->median_ms / *row.median_ms;
     if (speed <= kNoise) return "";
     return row.version + " on " + row.case_name + " is " + format_number(speed) + "x as fast as " + bound.row +
            " (at most " + format_number(kNoise) + "x)";
   }
   const auto ceiling = run.ceilings_gbps.find(bound.ceiling);
-  if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0) || !positive(row.gbps)) return "";
+  if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0) || !positive(row.gbps)) {
+    return "the bound cannot be checked: no \"" + bound.ceiling + "\" ceiling or no bandwidth of " + row.version +
+           " on " + row.case_name;
+  }
   double skip = 1.0;
   if (bound.stride != "1") {
     const auto m = pattern_length(row.case_name);

@@ -44,7 +44,10 @@ ItemResult grade_tests_item(const RubricItem& item, const TestsCheck& check, Les
     runs[i] = run_test(context.test_program(), pending[i], context.settings.timeout_s, context.machine.child);
   });
   for (std::size_t i = 0; i < pending.size(); ++i) {
-    if (runs[i].verdict == TestVerdict::not_run) context.machine.lose_gpu(runs[i].reason);
+    if (runs[i].verdict == TestVerdict::not_run && !context.machine.believe_no_gpu(runs[i].reason)) {
+      runs[i].verdict = TestVerdict::failed;
+      runs[i].reason = "skipped (" + runs[i].reason + ") though nvidia-smi sees the GPU";
+    }
     context.test_runs.emplace(pending[i], std::move(runs[i]));
   }
 

@@ -61,16 +61,29 @@ namespace {
 // Why `lesson`'s objects may not be used ("" when they may): the files its compiles read that lie
 // outside the allowed roots.
 std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
-  ProcessSpec spec;
-  spec.argv = {build.tools.ninja.string(), "-C", build.build_dir.string(), "-t", "deps"};
-  spec.timeout_s = 300;
-  spec.keep_bytes = std::size_t{256} << 20;
-  spec.merge_stderr = false;
-  const ProcessResult listing = run_process(spec);
-  if (!listing.exited_with(0)) return "cannot list the files the build read (ninja -t deps " + listing.describe() + ")";
+  const auto ninja = [&](std::vector<std::string> tool) {
+    ProcessSpec spec = confined_spec(build.child);  // the build folder is the sandbox user's
+    spec.argv = {build.tools.ninja.string(), "-C", build.build_dir.string(), "-t"};
+    spec.argv.insert(spec.argv.end(), tool.begin(), tool.end());
+    spec.timeout_s = 300;
+    spec.keep_bytes = std::size_t{256} << 20;
+    spec.merge_stderr = false;
+    return run_process(spec);
+  };
+  const ProcessResult listing = ninja({"deps"});
+  const ProcessResult targets = ninja({"targets", "all"});
+  if (!listing.exited_with(0) || !targets.exited_with(0)) {
+    return "cannot list the files the build read (ninja -t deps " + listing.describe() + ", -t targets all " +
+           targets.describe() + ")";
+  }
   const std::string marker = "." + lesson + "." + build.track + ".dir/";
-  const auto outside = outside_roots(parse_ninja_deps(listing.output, marker, build.build_dir), build.allowed_roots,
-                                     *build.audit_course);
+  const NinjaDeps deps = parse_ninja_deps(listing.output, marker, build.build_dir);
+  for (const auto& object : compiled_objects(targets.output, marker)) {
+    if (std::find(deps.recorded.begin(), deps.recorded.end(), object) == deps.recorded.end()) {
+      return "the build has no valid record of what " + object + " read (ninja -t deps), so it cannot be trusted";
+    }
+  }
+  const auto outside = outside_roots(deps.inputs, build.allowed_roots, *build.audit_course);
   if (outside.empty()) return "";
   std::vector<std::string> names;
   for (const auto& path : outside) {

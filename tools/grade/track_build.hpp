@@ -21,7 +21,7 @@ struct TrackBuild {
   Toolchain tools;
   ChildSetup child;  // CMake and the compilers run so confined
   // A submission's build: every file its compiles read must lie in one of `allowed_roots` (the copy,
-  // the build, the toolchain's and libraries' folders), none in the course it was copied from.
+  // the system's, the toolchain's and the libraries' folders), none in the course it was copied from.
   std::optional<std::filesystem::path> audit_course;
   std::vector<std::filesystem::path> allowed_roots;
 

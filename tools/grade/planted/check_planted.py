@@ -3,7 +3,8 @@
   python3 check_planted.py NAME RESULTS.json       prints one line per item, expected against got;
                                                    exit 1 when an item scored what it must not
 Items are named "<lesson> <item id>" as in results.json's tests; expected.json names them by item id,
-or "<lesson>/*" for every item of a lesson. An item that did not run (no GPU) counts as neither.
+or "<lesson>/*" for every item of a lesson. A plant that needs a GPU ("gpu": true) must be graded with
+one and with --sanitize --ncu: an item that did not run is then wrong whatever was expected of it.
 """
 import json
 import os
@@ -37,6 +38,7 @@ def compare(name, results, rubric_ids):
             want, right = "full", abs(got - most) < 1e-6
         if most == 0 and got == 0 and test["output"].startswith("not run"):
             want = want + " (not run)"
+            right = right and not plant["gpu"]
         ok = ok and right
         lines.append(f"{'ok  ' if right else 'BAD '} {lesson} {item_id}: expected {want}, got {got:g} of {most:g}")
     return lines, ok

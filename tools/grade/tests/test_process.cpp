@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "catch_tests.hpp"
 #include "parallel.hpp"
 #include "process.hpp"
+#include "temp_dir.hpp"
 
 using namespace cudamatch::grade;
 
@@ -150,4 +152,22 @@ TEST_CASE("standard input, and a confined child gets only its setup's environmen
   unsetenv("CUDAMATCH_GRADER_SECRET");
   CHECK_THAT(output, Catch::Contains("KEPT=yes") && Catch::Contains("ADDED=too"));
   CHECK_THAT(output, !Catch::Contains("CUDAMATCH_GRADER_SECRET") && !Catch::Contains("HOME="));
+}
+
+TEST_CASE("a test case passes on exit 0 with Catch2's summary, not on exit 0 alone", "[process]") {
+  const TempDir dir;
+  const auto script = [&](const std::string& name, const std::string& body) {
+    const std::filesystem::path path = dir.path() / name;
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+    return path;
+  };
+  const ChildSetup child{{{"PATH", "/usr/bin:/bin"}}, std::nullopt};
+  CHECK(run_test(script("pass", "echo 'All tests passed (3 assertions in 1 test case)'"), "t", 30, child).verdict ==
+        TestVerdict::passed);
+  const TestRun silent = run_test(script("silent", "exit 0"), "t", 30, child);
+  CHECK(silent.verdict == TestVerdict::failed);
+  CHECK_THAT(silent.reason, Catch::Contains("without Catch2's summary"));
+  CHECK(run_test(script("skip", "echo 'SKIPPED: no CUDA device'; exit 77"), "t", 30, child).verdict ==
+        TestVerdict::not_run);
 }

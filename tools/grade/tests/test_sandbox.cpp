@@ -45,10 +45,25 @@ TEST_CASE("ninja's record of what each compile read, for one lesson's objects", 
       "\n"
       "CMakeFiles/lesson.00-measuring.student.dir/lessons/00-measuring/saxpy.cu.o: #deps 1, deps mtime 1 (VALID)\n"
       "    /elsewhere/saxpy.cu\n";
-  const auto inputs = parse_ninja_deps(listing, ".07-brute-force.student.dir/", "/tmp/g/build");
-  CHECK(inputs == std::vector<fs::path>{"/tmp/g/course/lessons/07-brute-force/bf_v1.cu",
-                                        "/course/solutions/07-brute-force/bf_v1.cu", "/tmp/g/course/common/x.hpp"});
-  CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b") == std::vector<fs::path>{"/elsewhere/saxpy.cu"});
+  const NinjaDeps deps = parse_ninja_deps(listing, ".07-brute-force.student.dir/", "/tmp/g/build");
+  CHECK(deps.inputs == std::vector<fs::path>{"/tmp/g/course/lessons/07-brute-force/bf_v1.cu",
+                                             "/course/solutions/07-brute-force/bf_v1.cu", "/tmp/g/course/common/x.hpp"});
+  CHECK(deps.recorded ==
+        std::vector<std::string>{"CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o"});
+  CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b").inputs == std::vector<fs::path>{"/elsewhere/saxpy.cu"});
+  const std::string stale = "CMakeFiles/lesson.00-measuring.student.dir/saxpy.cu.o: #deps 1, deps mtime 1 (STALE)\n    /x.h\n";
+  CHECK(parse_ninja_deps(stale, ".00-measuring.student.dir/", "/b").recorded.empty());
+}
+
+TEST_CASE("the compiled objects of a lesson, each of which needs a valid record", "[sandbox]") {
+  const std::string targets =
+      "CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o: CUDA_COMPILER__lesson\n"
+      "CMakeFiles/ptx.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.ptx: CUDA_COMPILER__ptx\n"
+      "bin/test-07-brute-force: CXX_EXECUTABLE_LINKER__test\n"
+      "CMakeFiles/lesson.00-measuring.student.dir/lessons/00-measuring/saxpy.cu.o: CUDA_COMPILER__lesson\n";
+  CHECK(compiled_objects(targets, ".07-brute-force.student.dir/") ==
+        std::vector<std::string>{"CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o",
+                                 "CMakeFiles/ptx.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.ptx"});
 }
 
 TEST_CASE("a submission's compiles may read only the copy, the system and the libraries", "[sandbox]") {
@@ -63,4 +78,6 @@ TEST_CASE("a submission's compiles may read only the copy, the system and the li
   CHECK(outside("/tmp/copied-at-run-time.cu"));
   CHECK(outside("/course/build/grade-course-sandbox/tmp/x.cu"));  // a sibling that only shares a prefix
   CHECK(outside("/usrx/include/y.h"));
+  // A root given with a trailing '/' is no closer than the course inside it.
+  CHECK(outside_roots({"/srv/c/solutions/x.cu"}, {"/srv/"}, "/srv/c").size() == 1);
 }

@@ -301,3 +301,14 @@ TEST_CASE("a share of a ceiling above the floor version's share: the baseline's 
                                    "baseline": "v0", "floor_version": "v0", "full_at": 2})"),
              Catch::Contains("\"floor_version\" goes with \"ceiling\""));
 }
+
+TEST_CASE("a bound that cannot be checked scores 0, never passes by default", "[scoring][plausibility]") {
+  DriverRun run;
+  run.rows = {row("a", "v0", 2.0, true, 100.0), row("a", "v3", 1.0, true, 200.0)};
+  CHECK_THAT(implausibility(run.rows[1], run, {Bound{"read", "1", ""}}), Catch::Contains("no \"read\" ceiling"));
+  CHECK_THAT(implausibility(run.rows[1], run, {Bound{"", "1", "cuBLAS SGEMM"}}),
+             Catch::Contains("no timed \"cuBLAS SGEMM\" row"));
+  CHECK(score_performance(speedup(1.5), {Bound{"read", "1", ""}}, run, nullptr).fraction == 0.0);
+  run.ceilings_gbps = {{"read", 1000.0}};
+  CHECK(score_performance(speedup(1.5), {Bound{"read", "1", ""}}, run, nullptr).fraction == 1.0);
+}
