@@ -40,8 +40,8 @@ DeviceCorpus::DeviceCorpus(ByteView corpus) : bytes_(non_empty(corpus).size) {
   bytes_.upload(corpus.data, corpus.size);
 }
 
-void DeviceCorpus::write_rotation(DeviceText& text, std::size_t offset, std::size_t text_size,
-                                  cudaStream_t stream) const {
+void DeviceCorpus::write_rotation(DeviceText& text, std::size_t offset, std::size_t text_size, cudaStream_t stream,
+                                  const std::vector<ByteEdit>& edits) const {
   // The allocation is 256-byte aligned (cudaMalloc) and extends to the next multiple of 16 past the text.
   uint4* vectors = reinterpret_cast<uint4*>(text.resize_async(text_size, stream));
   const std::size_t count = (text_size + 15) / 16;
@@ -50,6 +50,11 @@ void DeviceCorpus::write_rotation(DeviceText& text, std::size_t offset, std::siz
   const auto blocks = static_cast<unsigned int>(std::min<std::size_t>((count + threads - 1) / threads, 4096));
   rotation_kernel<<<blocks, threads, 0, stream>>>(bytes_.data(), size(), offset % size(), text_size, vectors);
   CUDA_CHECK_LAUNCH();
+  std::uint8_t* bytes = reinterpret_cast<std::uint8_t*>(vectors);
+  for (const ByteEdit& edit : edits) {
+    if (edit.at >= text_size) throw std::out_of_range("DeviceCorpus::write_rotation: an edit past the text");
+    CUDA_CHECK(cudaMemcpyAsync(bytes + edit.at, &edit.value, 1, cudaMemcpyHostToDevice, stream));
+  }
 }
 
 }  // namespace cudamatch

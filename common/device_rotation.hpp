@@ -7,10 +7,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "common/buffers.hpp"
 #include "common/byte_view.hpp"
 #include "common/device_text.hpp"
+#include "common/rotated_text.hpp"
 
 namespace cudamatch {
 
@@ -25,7 +27,10 @@ class DeviceCorpus {
   // `offset` (offset mod L): text[i] = corpus[(offset + i) mod L] for i < text_size, then the zero
   // padding that DeviceText guarantees. Throws std::length_error when `text_size` exceeds
   // text.capacity().
-  void write_rotation(DeviceText& text, std::size_t offset, std::size_t text_size, cudaStream_t stream) const;
+  // Then the `edits` (common/rotated_text.hpp), each copied from the vector: it must outlive the
+  // stream's reaching them.
+  void write_rotation(DeviceText& text, std::size_t offset, std::size_t text_size, cudaStream_t stream,
+                      const std::vector<ByteEdit>& edits = {}) const;
 
  private:
   DeviceBuffer<std::uint8_t> bytes_;

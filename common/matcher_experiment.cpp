@@ -62,12 +62,16 @@ double median(std::vector<double> values) { return summarize_ms(std::move(values
 // The timed calls of each corpus, length and version, each on its own fresh input.
 std::size_t timed_calls(const Options& o) { return o.patterns * static_cast<std::size_t>(o.reps); }
 
+// Occurrences broken in each fresh text (FreshInputs::next).
+constexpr std::size_t kBrokenOccurrences = 8;
+
 // One search input that no code has seen: a fresh rotation of the corpus in the device text, and a
 // pattern drawn from a random position of that text.
 struct FreshInput {
   std::size_t rotation = 0;    // the text is text[i] = corpus[(rotation + i) mod L]
   std::size_t pattern_at = 0;  // the pattern is text[pattern_at, pattern_at + m)
   std::vector<std::uint8_t> pattern;
+  std::vector<ByteEdit> edits;  // bytes changed after the rotation, each inside an occurrence
   std::uint64_t expected = 0;  // its count in the text, from the corpus's period (common/rotated_text.hpp)
 };
 
@@ -79,15 +83,18 @@ class FreshInputs {
       : corpus_(corpus), device_corpus_(corpus), text_(DeviceText::with_capacity(text_bytes)),
         text_bytes_(text_bytes), flush_(device), rng_(rng) {}
 
-  // Rewrites the text at a random rotation and draws a pattern of m bytes from it. When this returns
-  // the text is written and none of it is left in the L2 cache.
+  // Rewrites the text at a random rotation, draws a pattern of m bytes from it, and breaks a few of the
+  // pattern's occurrences (so the text is not periodic: counting one period and multiplying is wrong).
+  // When this returns the text is written and none of it is left in the L2 cache.
   FreshInput next(std::size_t m) {
     FreshInput input;
     input.rotation = static_cast<std::size_t>(rng_.below(corpus_.size));
     input.pattern_at = static_cast<std::size_t>(rng_.below(m <= text_bytes_ ? text_bytes_ - m + 1 : 1));
     input.pattern = cyclic_bytes(corpus_, input.rotation + input.pattern_at, m);
-    input.expected = CyclicOccurrences(corpus_, input.pattern).count_in_rotation(input.rotation, text_bytes_);
-    device_corpus_.write_rotation(text_, input.rotation, text_bytes_, nullptr);
+    const CyclicOccurrences occurrences(corpus_, input.pattern);
+    input.edits = breaking_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, kBrokenOccurrences, rng_);
+    input.expected = count_after_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, input.edits);
+    device_corpus_.write_rotation(text_, input.rotation, text_bytes_, nullptr, input.edits);
     flush_.enqueue(nullptr);
     CUDA_CHECK(cudaStreamSynchronize(nullptr));
     return input;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "common/byte_view.hpp"
+#include "common/random.hpp"
 
 namespace cudamatch {
 
@@ -52,5 +53,23 @@ class CyclicOccurrences {
   std::size_t pattern_size_;
   std::vector<std::uint64_t> offsets_;
 };
+
+// One byte of a rotated text changed: text[at] = value.
+struct ByteEdit {
+  std::uint64_t at = 0;
+  std::uint8_t value = 0;
+};
+
+// Edits that each break one occurrence of `pattern` in the rotated text of `size` bytes read from
+// `offset`: up to `count` occurrences drawn at random, one byte inside each set to another value, at
+// distinct positions. A text so edited is no longer periodic, so a search that counted one period and
+// multiplied would miss the broken occurrences. None when the pattern does not occur.
+std::vector<ByteEdit> breaking_edits(ByteView corpus, const CyclicOccurrences& occurrences, ByteView pattern,
+                                     std::size_t offset, std::size_t size, std::size_t count, Rng& rng);
+
+// The occurrences of `pattern` in that rotated text after `edits` (at < size): count_in_rotation
+// corrected by a recount of every window an edit touches.
+std::uint64_t count_after_edits(ByteView corpus, const CyclicOccurrences& occurrences, ByteView pattern,
+                                std::size_t offset, std::size_t size, std::vector<ByteEdit> edits);
 
 }  // namespace cudamatch

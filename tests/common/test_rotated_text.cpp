@@ -147,6 +147,43 @@ TEST_CASE("counts in rotated texts agree with brute force on the materialized te
   }
 }
 
+TEST_CASE("edits break occurrences, and the count after them agrees with brute force", "[rotated]") {
+  std::size_t broken = 0;
+  for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
+    Rng rng(seed);
+    const unsigned alphabet = std::vector<unsigned>{1, 2, 4, 256}[rng.below(4)];
+    const std::size_t period = 1 + static_cast<std::size_t>(rng.below(rng.below(2) == 0 ? 8 : 200));
+    const Bytes corpus = random_bytes(period, alphabet, rng.next());
+    const std::size_t size = static_cast<std::size_t>(rng.below(7 * period + 50));
+    const std::size_t offset = static_cast<std::size_t>(rng.below(3 * period));
+    const Bytes pattern = random_pattern(corpus, random_length(period, size, rng), alphabet, rng);
+    const CyclicOccurrences occurrences(corpus, pattern);
+    std::vector<ByteEdit> edits = breaking_edits(corpus, occurrences, pattern, offset, size, 1 + rng.below(6), rng);
+    for (const ByteEdit& edit : edits) {
+      INFO("seed " << seed << ", edit at " << edit.at);
+      REQUIRE(edit.at < size);
+      REQUIRE(edit.value != cyclic_bytes(corpus, offset + edit.at, 1)[0]);  // a change, inside an occurrence
+    }
+    // And edits anywhere (a few of them near each other, at 0 and at the end), which may also create
+    // occurrences.
+    for (std::size_t k = 0; k < 3 && size > 0; ++k) {
+      const std::uint64_t at = std::vector<std::uint64_t>{0, size - 1, rng.below(size)}[rng.below(3)];
+      if (std::none_of(edits.begin(), edits.end(), [&](const ByteEdit& e) { return e.at == at; })) {
+        edits.push_back({at, static_cast<std::uint8_t>(rng.below(alphabet == 256 ? 256 : alphabet + 1))});
+      }
+    }
+    Bytes text = materialized(corpus, offset, size);
+    for (const ByteEdit& edit : edits) text[edit.at] = edit.value;
+    const std::uint64_t want = brute_force_count(text, pattern);
+    const std::uint64_t got = count_after_edits(corpus, occurrences, pattern, offset, size, edits);
+    INFO("seed " << seed << ": L " << period << ", m " << pattern.size() << ", N " << size << ", " << edits.size()
+                 << " edits: counted " << got << ", brute force " << want);
+    REQUIRE(got == want);
+    broken += want < occurrences.count_in_rotation(offset, size);
+  }
+  CHECK(broken > 500);  // the edits do break occurrences, in many of the cases
+}
+
 TEST_CASE("counts in a rotated text of the corpora's size with patterns the drivers draw", "[rotated]") {
   // A corpus of a few hundred kB (the drivers' are 4-5 MB) and texts of several periods, not multiples
   // of it, with patterns drawn from the text as the experiment draws them.
@@ -194,6 +231,16 @@ TEST_CASE("rotated texts written on the GPU are the definition's bytes, zero-pad
             static_cast<long>(padded_end - size));
     }
   }
+  // Then edits: single bytes changed after the rotation.
+  const std::vector<ByteEdit> edits = {{0, 0x00}, {17, 0x80}, {4999, 0xFF}, {2500, 'x'}};
+  device_corpus.write_rotation(text, 7, 5000, stream.get(), edits);
+  stream.synchronize();
+  Bytes want = materialized(corpus, 7, 5000);
+  for (const ByteEdit& edit : edits) want[edit.at] = edit.value;
+  Bytes back(5000);
+  REQUIRE(cudaMemcpy(back.data(), text.data(), back.size(), cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(back == want);
+  CHECK_THROWS_AS(device_corpus.write_rotation(text, 0, 10, stream.get(), {{10, 1}}), std::out_of_range);
   CHECK_THROWS_AS(device_corpus.write_rotation(text, 0, text.capacity() + 1, stream.get()), std::length_error);
   CHECK_THROWS_AS(DeviceCorpus(Bytes()), std::invalid_argument);
 }
