@@ -165,9 +165,9 @@ std::vector<std::string> inaccessible(const ChildSetup& child, const std::vector
   // read the first file or folder in it that cannot be read (or entered).
   spec.argv = {"/bin/sh", "-c",
                "while [ $# -gt 1 ]; do if [ \"$1\" = w ]; then [ -w \"$2\" ] || echo \"$2\"; "
-               "elif [ -d \"$2\" ]; then { [ -r \"$2\" ] && [ -x \"$2\" ]; } || echo \"$2\"; "
-               "find \"$2\" \\( ! -readable -o -type d ! -executable \\) -print -quit 2>/dev/null; "
-               "else [ -r \"$2\" ] || echo \"$2\"; fi; shift 2; done",
+               "elif [ -d \"$2\" ]; then if [ -r \"$2\" ] && [ -x \"$2\" ]; then "
+               "find \"$2\" \\( ! -readable -o -type d ! -executable \\) -print -quit 2>/dev/null; else echo \"$2\"; fi; "
+               "else [ -r \"$2\" ] || echo \"$2\"; fi; shift 2; done; exit 0",
                "sh"};
   for (const auto& path : readable) spec.argv.insert(spec.argv.end(), {"r", path.string()});
   for (const auto& path : writable) spec.argv.insert(spec.argv.end(), {"w", path.string()});
@@ -184,7 +184,7 @@ std::vector<std::string> inaccessible(const ChildSetup& child, const std::vector
 
 std::vector<std::string> readable_inside(const ChildSetup& child, const std::vector<fs::path>& paths) {
   ProcessSpec spec = confined_spec(child);
-  spec.argv = {"/bin/sh", "-c", "for p; do find \"$p\" -type f -readable -print -quit 2>/dev/null; done", "sh"};
+  spec.argv = {"/bin/sh", "-c", "for p; do find \"$p\" -type f -readable -print -quit 2>/dev/null; done; exit 0", "sh"};
   for (const auto& path : paths) spec.argv.push_back(path.string());
   spec.timeout_s = 120;
   const ProcessResult result = run_process(spec);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "sandbox.hpp"
 #include "temp_dir.hpp"
@@ -80,4 +81,22 @@ TEST_CASE("a submission's compiles may read only the copy, the system and the li
   CHECK(outside("/usrx/include/y.h"));
   // A root given with a trailing '/' is no closer than the course inside it.
   CHECK(outside_roots({"/srv/c/solutions/x.cu"}, {"/srv/"}, "/srv/c").size() == 1);
+}
+
+TEST_CASE("what the sandbox user can read, when the grader runs as root", "[sandbox]") {
+  const auto nobody = sandbox_user("nobody");
+  if (!nobody) return;  // not root: no other user to check as
+  const TempDir dir;
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::others_exec | fs::perms::others_read);
+  fs::create_directories(dir.path() / "open" / "sub");
+  std::ofstream(dir.path() / "open" / "sub" / "file") << "x";
+  fs::create_directories(dir.path() / "closed" / "inner");
+  std::ofstream(dir.path() / "closed" / "inner" / "file") << "x";
+  fs::permissions(dir.path() / "closed", fs::perms::owner_all);  // o-rwx, as the grader asks of solutions/
+  const ChildSetup child{{{"PATH", "/usr/bin:/bin"}}, nobody};
+  CHECK(readable_inside(child, {dir.path() / "closed"}).empty());  // find meets a closed folder: no error
+  CHECK(readable_inside(child, {dir.path() / "open", dir.path() / "closed"}) ==
+        std::vector<std::string>{(dir.path() / "open" / "sub" / "file").string()});
+  CHECK(inaccessible(child, {dir.path() / "open"}, {}).empty());
+  CHECK(inaccessible(child, {dir.path() / "closed"}, {}) == std::vector<std::string>{(dir.path() / "closed").string()});
 }
