@@ -60,16 +60,16 @@ int experiment(const Options& o) {
       CUDA_CHECK(cudaStreamWaitEvent(s, join.get()));
     }
   };
-  const auto time = [&](const std::function<void(cudaStream_t)>& work) {
-    return time_on_gpu([&](cudaStream_t s) { on_all_streams(s, [&] { work(s); }); }, o.timing, main_stream);
+  const auto time = [&](const std::function<void(cudaStream_t)>& work, TimingOptions timing) {
+    return time_on_gpu([&](cudaStream_t s) { on_all_streams(s, [&] { work(s); }); }, timing, main_stream);
   };
 
   // Calibrate the kernel: as long as the copy in, so that no stage dominates.
-  const TimingStats h2d = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), 0).copy_to_device(all, s); });
+  const TimingStats h2d = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), 0).copy_to_device(all, s); }, o.timing);
   int iterations = o.iterations;
   if (iterations == 0) {
     const int probe = 256;
-    const TimingStats k = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), probe).compute(all, s); });
+    const TimingStats k = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), probe).compute(all, s); }, o.timing);
     iterations = std::max(1, static_cast<int>(probe * h2d.median_ms / k.median_ms));
   }
   Pipeline pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), iterations);
@@ -97,9 +97,9 @@ int experiment(const Options& o) {
   Table table({"version", "median ms", "GB/s", "vs sequential", "vs slowest stage"});
   const TimingStats pageable_h2d = time([&](cudaStream_t s) {
     CUDA_CHECK(cudaMemcpyAsync(dev_in.data(), pageable.data(), bytes, cudaMemcpyHostToDevice, s));
-  });
-  const TimingStats kernel = time([&](cudaStream_t s) { pipeline.compute(all, s); });
-  const TimingStats d2h = time([&](cudaStream_t s) { pipeline.copy_to_host(all, s); });
+  }, o.timing);
+  const TimingStats kernel = time([&](cudaStream_t s) { pipeline.compute(all, s); }, o.timing);
+  const TimingStats d2h = time([&](cudaStream_t s) { pipeline.copy_to_host(all, s); }, o.timing);
   const double slowest = std::max({h2d.median_ms, kernel.median_ms, d2h.median_ms});
 
   // Runs a schedule once and checks it, times it, and checks what the timed runs left.
@@ -107,11 +107,18 @@ int experiment(const Options& o) {
     TimingStats time;
     bool valid;
   };
+  // Every timed run starts from poisoned device buffers, so a schedule that skips a copy in or a
+  // kernel (the device still holding the last run's data) leaves wrong results for the check.
+  TimingOptions poisoned = o.timing;
+  poisoned.before_each = [&](cudaStream_t s) {
+    CUDA_CHECK(cudaMemsetAsync(dev_in.data(), 0xFF, bytes, s));
+    CUDA_CHECK(cudaMemsetAsync(dev_out.data(), 0xFF, bytes, s));
+  };
   const auto checked = [&](const char* name, const std::function<void(cudaStream_t)>& schedule) {
     schedule(main_stream);
     CUDA_CHECK(cudaDeviceSynchronize());
     const bool valid_before = validate(name);
-    const TimingStats t = time(schedule);
+    const TimingStats t = time(schedule, poisoned);
     CUDA_CHECK(cudaDeviceSynchronize());
     return Checked{t, validate(name) && valid_before};
   };
