@@ -112,16 +112,11 @@ std::vector<fs::path> split_path_list(const char* list) {
 }
 
 // Where a submission's compiles may read from: its copy, the system's and the toolchain's folders,
-// and the libraries' prefixes (CMAKE_PREFIX_PATH).
-std::vector<fs::path> allowed_build_roots(const TrackBuild& build) {
+// and the libraries' `prefixes` (CMAKE_PREFIX_PATH).
+std::vector<fs::path> allowed_build_roots(const TrackBuild& build, const std::vector<fs::path>& prefixes) {
   std::vector<fs::path> roots{build.source_dir, "/usr", "/opt", build.tools.nvcc.parent_path().parent_path()};
-  for (const auto& prefix : split_path_list(std::getenv("CMAKE_PREFIX_PATH"))) roots.push_back(prefix);
+  roots.insert(roots.end(), prefixes.begin(), prefixes.end());
   return roots;
-}
-
-bool is_inside(const fs::path& path, const fs::path& folder) {
-  const std::string relative = path.lexically_relative(folder).generic_string();
-  return !relative.empty() && relative.rfind("..", 0) != 0;
 }
 
 std::vector<std::string> as_strings(const std::vector<fs::path>& paths) {
@@ -143,8 +138,9 @@ void confine(TrackBuild& build, const GradeOptions& options, const fs::path& cou
   } catch (const std::exception& e) {
     throw Refusal{kExitBadInput, e.what()};
   }
+  const std::vector<fs::path> prefixes = split_path_list(std::getenv("CMAKE_PREFIX_PATH"));
   build.audit_course = course;
-  build.allowed_roots = allowed_build_roots(build);
+  build.allowed_roots = allowed_build_roots(build, prefixes);
   const fs::path solutions = course / "solutions";
   if (!build.child.user) {
     if (fs::exists(solutions)) {
@@ -157,10 +153,10 @@ void confine(TrackBuild& build, const GradeOptions& options, const fs::path& cou
   give_tree(build.build_dir, user);
   give_tree(private_dir, user);
   std::vector<fs::path> readable{build.source_dir, build.tools.cmake, build.tools.ninja, build.tools.nvcc};
-  for (const auto& prefix : split_path_list(std::getenv("CMAKE_PREFIX_PATH"))) {
+  for (const auto& prefix : prefixes) {
     // The system's folders are readable by convention and too large to walk (some of their own
     // subfolders are rightly closed); staged libraries (e.g. .deps/root/usr) are checked.
-    if (fs::exists(prefix) && !is_inside(prefix, "/usr") && !is_inside(prefix, "/opt")) {
+    if (fs::exists(prefix) && !is_within(prefix, "/usr") && !is_within(prefix, "/opt")) {
       readable.push_back(prefix);
     }
   }
@@ -176,7 +172,7 @@ void confine(TrackBuild& build, const GradeOptions& options, const fs::path& cou
   std::vector<fs::path> reference;
   for (const char* place : {"solutions", ".git", "build"}) {
     const fs::path path = course / place;
-    if (fs::exists(path) && !is_inside(build.build_dir, path)) reference.push_back(path);
+    if (fs::exists(path) && !is_within(build.build_dir, path)) reference.push_back(path);
   }
   if (const auto exposed = readable_inside(build.child, reference); !exposed.empty()) {
     throw Refusal{kExitCannotGrade, "cannot grade: submissions run as '" + user.name + "', who can read " +

@@ -24,24 +24,44 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_under(const fs::path& path, const fs::path& root) {
-  auto p = path.begin();
-  for (auto r = root.begin(); r != root.end(); ++r, ++p) {
-    if (r->empty()) continue;  // a trailing '/' of the root
-    if (p == path.end() || *p != *r) return false;
-  }
-  return true;
-}
-
 // How many components of `path` `root` covers (0: none); a trailing '/' of the root is no component.
 std::size_t depth_under(const fs::path& path, const fs::path& root) {
-  if (!is_under(path, root)) return 0;
+  if (!is_within(path, root)) return 0;
   std::size_t depth = 0;
   for (const auto& part : root) depth += part.empty() ? 0 : 1;
   return depth;
 }
 
+// Runs the shell `script` with `args` as the confined child would, and returns the lines it prints;
+// `what` names the check in the error when the shell itself fails.
+std::vector<std::string> confined_shell_lines(const ChildSetup& child, const char* script,
+                                              const std::vector<std::string>& args, double timeout_s,
+                                              const std::string& what) {
+  ProcessSpec spec = confined_spec(child);
+  spec.argv = {"/bin/sh", "-c", script, "sh"};
+  spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+  spec.timeout_s = timeout_s;
+  const ProcessResult result = run_process(spec);
+  if (!result.exited_with(0)) throw std::runtime_error(what + ": /bin/sh " + result.describe());
+  std::vector<std::string> lines;
+  std::istringstream output(result.output);
+  for (std::string line; std::getline(output, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
 }  // namespace
+
+bool is_within(const fs::path& path, const fs::path& folder) {
+  auto p = path.begin();
+  for (const auto& part : folder) {
+    if (part.empty()) continue;  // a trailing '/' of the folder
+    if (p == path.end() || *p != part) return false;
+    ++p;
+  }
+  return true;
+}
 
 const std::vector<std::string>& passed_variables() {
   static const std::vector<std::string> names{
@@ -160,41 +180,24 @@ std::size_t kill_leftovers(const UserIdentity& user, unsigned long long since_ti
 
 std::vector<std::string> inaccessible(const ChildSetup& child, const std::vector<fs::path>& readable,
                                       const std::vector<fs::path>& writable) {
-  ProcessSpec spec = confined_spec(child);
   // Arguments "r PATH" or "w PATH"; prints each PATH the shell cannot use so, and for a folder to
   // read the first file or folder in it that cannot be read (or entered).
-  spec.argv = {"/bin/sh", "-c",
-               "while [ $# -gt 1 ]; do if [ \"$1\" = w ]; then [ -w \"$2\" ] || echo \"$2\"; "
-               "elif [ -d \"$2\" ]; then if [ -r \"$2\" ] && [ -x \"$2\" ]; then "
-               "find \"$2\" \\( ! -readable -o -type d ! -executable \\) -print -quit 2>/dev/null; else echo \"$2\"; fi; "
-               "else [ -r \"$2\" ] || echo \"$2\"; fi; shift 2; done; exit 0",
-               "sh"};
-  for (const auto& path : readable) spec.argv.insert(spec.argv.end(), {"r", path.string()});
-  for (const auto& path : writable) spec.argv.insert(spec.argv.end(), {"w", path.string()});
-  spec.timeout_s = 60;
-  const ProcessResult result = run_process(spec);
-  if (!result.exited_with(0)) throw std::runtime_error("checking what submissions can reach: /bin/sh " + result.describe());
-  std::vector<std::string> paths;
-  std::istringstream lines(result.output);
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty()) paths.push_back(line);
-  }
-  return paths;
+  const char* script =
+      "while [ $# -gt 1 ]; do if [ \"$1\" = w ]; then [ -w \"$2\" ] || echo \"$2\"; "
+      "elif [ -d \"$2\" ]; then if [ -r \"$2\" ] && [ -x \"$2\" ]; then "
+      "find \"$2\" \\( ! -readable -o -type d ! -executable \\) -print -quit 2>/dev/null; else echo \"$2\"; fi; "
+      "else [ -r \"$2\" ] || echo \"$2\"; fi; shift 2; done; exit 0";
+  std::vector<std::string> args;
+  for (const auto& path : readable) args.insert(args.end(), {"r", path.string()});
+  for (const auto& path : writable) args.insert(args.end(), {"w", path.string()});
+  return confined_shell_lines(child, script, args, 60, "checking what submissions can reach");
 }
 
 std::vector<std::string> readable_inside(const ChildSetup& child, const std::vector<fs::path>& paths) {
-  ProcessSpec spec = confined_spec(child);
-  spec.argv = {"/bin/sh", "-c", "for p; do find \"$p\" -type f -readable -print -quit 2>/dev/null; done; exit 0", "sh"};
-  for (const auto& path : paths) spec.argv.push_back(path.string());
-  spec.timeout_s = 120;
-  const ProcessResult result = run_process(spec);
-  if (!result.exited_with(0)) throw std::runtime_error("checking what submissions can read: /bin/sh " + result.describe());
-  std::vector<std::string> found;
-  std::istringstream lines(result.output);
-  for (std::string line; std::getline(lines, line);) {
-    if (!line.empty()) found.push_back(line);
-  }
-  return found;
+  std::vector<std::string> args;
+  for (const auto& path : paths) args.push_back(path.string());
+  return confined_shell_lines(child, "for p; do find \"$p\" -type f -readable -print -quit 2>/dev/null; done; exit 0",
+                              args, 120, "checking what submissions can read");
 }
 
 NinjaDeps parse_ninja_deps(const std::string& listing, const std::string& object_marker, const fs::path& build_dir) {

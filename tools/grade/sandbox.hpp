@@ -12,6 +12,10 @@
 
 namespace cudamatch::grade {
 
+// Whether `path` is `folder` or lies inside it, comparing whole components (no symbolic link is
+// resolved); a trailing '/' of `folder` does not matter.
+bool is_within(const std::filesystem::path& path, const std::filesystem::path& folder);
+
 // The variables a child keeps from the grader's environment: what CMake, the compilers and the CUDA
 // driver need (PATH, CMAKE_PREFIX_PATH, CUDA_VISIBLE_DEVICES, ...). Nothing else passes.
 const std::vector<std::string>& passed_variables();

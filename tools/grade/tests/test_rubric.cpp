@@ -197,4 +197,7 @@ TEST_CASE("performance items need bounds, and a bound is a ceiling or a row", "[
   CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "stride": "2m"}])")), Catch::Contains("\"stride\" must be"));
   CHECK_THAT(error_of(with_bounds(R"([{"row": "x", "stride": "m"}])")), Catch::Contains("\"stride\" goes with \"ceiling\""));
   CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "strides": "m"}])")), Catch::Contains("unknown key \"strides\""));
+  CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1",
+                                  "baseline": "v0", "floor_version": "v0", "full_at": 2})")),
+             Catch::Contains("\"floor_version\" goes with \"ceiling\""));
 }

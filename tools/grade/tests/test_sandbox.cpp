@@ -67,6 +67,15 @@ TEST_CASE("the compiled objects of a lesson, each of which needs a valid record"
                                  "CMakeFiles/ptx.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.ptx"});
 }
 
+TEST_CASE("a path within a folder, by whole components", "[sandbox]") {
+  CHECK(is_within("/usr/include/stdio.h", "/usr"));
+  CHECK(is_within("/usr", "/usr"));
+  CHECK(is_within("/srv/c/x", "/srv/"));
+  CHECK_FALSE(is_within("/usrx/include", "/usr"));
+  CHECK_FALSE(is_within("/usr", "/usr/include"));
+  CHECK_FALSE(is_within("/opt/a", "/usr"));
+}
+
 TEST_CASE("a submission's compiles may read only the copy, the system and the libraries", "[sandbox]") {
   const std::vector<fs::path> allowed{"/course/build/grade-course", "/usr", "/course/.deps/root/usr"};
   const fs::path course = "/course";
