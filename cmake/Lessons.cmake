@@ -1,23 +1,92 @@
-# cudamatch_add_lesson(<id> EDITABLE <file>... [SHARED <file>...] [LIBRARIES <target>...] [PTX <file.cu>])
+# The course is lessons/course.json (the lessons, in order) and one manifest per lesson,
+# lessons/<id>/lesson.json. cudamatch_add_course() reads them and adds each lesson:
 #
-# One lesson of the course, built for the track(s) selected by CUDAMATCH_TRACK:
-#   - the student-editable files come from solutions/<id>/ (solutions track) or lessons/<id>/
-#     (student track); everything else in lessons/<id>/ (headers, the driver) is shared;
-#   - lessons/<id>/driver.cu, when present, becomes the driver program bin/<id>;
-#   - tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
-#   - SHARED sources are lessons/<id>/ files compiled with the editable ones (not student-editable);
-#   - LIBRARIES are linked to the lesson's code (e.g. CUDA::cublas for a ceiling row);
-#   - PTX names one editable .cu file that is also compiled to PTX (compute_75), whose path the
-#     tests get as CUDAMATCH_PTX_FILE: tests that read the compiled code run without a GPU;
-#   - lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
-#     track: it may only use the shared files of lessons/<id>/).
+#   cudamatch_add_lesson(<id>) reads lessons/<id>/lesson.json:
+#     "editable"   the student-editable files: from solutions/<id>/ (solutions track) or lessons/<id>/
+#                  (student track); everything else in lessons/<id>/ (headers, the driver) is shared;
+#     "shared"     lessons/<id>/ sources compiled with the editable ones (not student-editable);
+#     "libraries"  linked to the lesson's code (e.g. CUDA::cublas for a ceiling row);
+#     "ptx"        one editable .cu file also compiled to PTX (compute_75), whose path the tests get
+#                  as CUDAMATCH_PTX_FILE: tests that read the compiled code run without a GPU;
+#     "driver"     lessons/<id>/<driver> becomes the driver program bin/<id>;
+#     "matcher"    {"table", "header"}: the GPU matcher the lesson registers, linked into `cudamatch`
+#                  (the global property CUDAMATCH_MATCHERS lists "<id>|<table>|<header>");
+#     "streamed_search" {"header"}: the lesson provides the CLI's streamed search of long inputs.
+#   The global property CUDAMATCH_CLI_LESSONS lists the lessons `cudamatch` links (those two kinds).
+#   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
+#   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
+#   track: it may only use the shared files of lessons/<id>/).
 # GPU tests exit with status 77 on a machine without a CUDA device, which CTest reports as skipped.
 # With CUDAMATCH_TRACK=both (the ci preset) the starter's [todo] tests are registered as
 # expected failures: CI proves that the starter fails exactly what it leaves to the student.
 set(CUDAMATCH_SKIP_RETURN_CODE 77)
 
+# <out> = the strings of the array <key> of <json> (empty when the key is absent).
+function(cudamatch_json_strings out json key)
+  set(values "")
+  string(JSON type ERROR_VARIABLE missing TYPE "${json}" ${key})
+  if(NOT missing)
+    if(NOT type STREQUAL "ARRAY")
+      message(FATAL_ERROR "${key} must be an array of strings")
+    endif()
+    string(JSON length LENGTH "${json}" ${key})
+    if(length GREATER 0)
+      math(EXPR last "${length} - 1")
+      foreach(i RANGE ${last})
+        string(JSON value GET "${json}" ${key} ${i})
+        list(APPEND values "${value}")
+      endforeach()
+    endif()
+  endif()
+  set(${out} "${values}" PARENT_SCOPE)
+endfunction()
+
+# <out> = the string at the path <key>... of <json>, or empty when it is absent.
+function(cudamatch_json_string out json)
+  string(JSON value ERROR_VARIABLE missing GET "${json}" ${ARGN})
+  if(missing)
+    set(value "")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+function(cudamatch_add_course)
+  set(course_file "${PROJECT_SOURCE_DIR}/lessons/course.json")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${course_file}")
+  file(READ "${course_file}" course)
+  cudamatch_json_strings(lessons "${course}" lessons)
+  if(NOT lessons)
+    message(FATAL_ERROR "${course_file}: no lessons")
+  endif()
+  foreach(id IN LISTS lessons)
+    cudamatch_add_lesson(${id})
+  endforeach()
+endfunction()
+
 function(cudamatch_add_lesson id)
-  cmake_parse_arguments(PARSE_ARGV 1 LESSON "" "PTX" "EDITABLE;SHARED;LIBRARIES")
+  set(manifest_file "${PROJECT_SOURCE_DIR}/lessons/${id}/lesson.json")
+  if(NOT EXISTS "${manifest_file}")
+    message(FATAL_ERROR "lesson ${id} (lessons/course.json): ${manifest_file} does not exist")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest_file}")
+  file(READ "${manifest_file}" manifest)
+  cudamatch_json_strings(LESSON_EDITABLE "${manifest}" editable)
+  cudamatch_json_strings(LESSON_SHARED "${manifest}" shared)
+  cudamatch_json_strings(LESSON_LIBRARIES "${manifest}" libraries)
+  cudamatch_json_string(LESSON_PTX "${manifest}" ptx)
+  cudamatch_json_string(LESSON_DRIVER "${manifest}" driver)
+  cudamatch_json_string(matcher_table "${manifest}" matcher table)
+  cudamatch_json_string(matcher_header "${manifest}" matcher header)
+  if(NOT LESSON_EDITABLE)
+    message(FATAL_ERROR "${manifest_file}: \"editable\" lists no file")
+  endif()
+  cudamatch_json_string(streamed_search_header "${manifest}" streamed_search header)
+  if(matcher_table)
+    set_property(GLOBAL APPEND PROPERTY CUDAMATCH_MATCHERS "${id}|${matcher_table}|${matcher_header}")
+  endif()
+  if(matcher_table OR streamed_search_header)
+    set_property(GLOBAL APPEND PROPERTY CUDAMATCH_CLI_LESSONS "${id}")
+  endif()
   if(CUDAMATCH_TRACK STREQUAL "both")
     set(tracks solutions student)
   elseif(CUDAMATCH_TRACK MATCHES "^(solutions|student)$")
@@ -58,9 +127,9 @@ function(cudamatch_add_lesson id)
     target_include_directories(${lib} PUBLIC "${shared_dir}")
     target_link_libraries(${lib} PUBLIC cudamatch_common ${LESSON_LIBRARIES} PRIVATE cudamatch_warnings)
 
-    if(EXISTS "${shared_dir}/driver.cu")
+    if(LESSON_DRIVER)
       set(driver "driver.${id}.${track}")
-      add_executable(${driver} "${shared_dir}/driver.cu")
+      add_executable(${driver} "${shared_dir}/${LESSON_DRIVER}")
       target_link_libraries(${driver} PRIVATE ${lib} CLI11::CLI11 cudamatch_warnings)
       set_target_properties(${driver} PROPERTIES OUTPUT_NAME "${id}" RUNTIME_OUTPUT_DIRECTORY "${bin_dir}")
     endif()

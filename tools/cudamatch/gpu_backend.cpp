@@ -1,11 +1,5 @@
 #include "gpu_backend.hpp"
 
-#include "boyer_moore_gpu.hpp"
-#include "brute_force_gpu.hpp"
-#include "epsm_gpu.hpp"
-#include "kmp_gpu.hpp"
-#include "ssef_gpu.hpp"
-#include "sunday_gpu.hpp"
 
 namespace cudamatch::cli {
 
@@ -39,15 +33,10 @@ class GpuMatcher final : public CpuMatcher {
 }  // namespace
 
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm) {
-  switch (algorithm) {
-    case Algorithm::bf: return &brute_force_gpu();
-    case Algorithm::kmp: return &kmp_gpu();
-    case Algorithm::bm: return &boyer_moore_gpu();
-    case Algorithm::sunday: return &sunday_gpu();
-    case Algorithm::epsm: return &epsm_gpu();
-    case Algorithm::ssef: return &ssef_gpu();
-    default: return nullptr;
+  for (const GpuAlgorithm* table : gpu_algorithms()) {
+    if (table->algorithm == algorithm) return table;
   }
+  return nullptr;
 }
 
 std::unique_ptr<CpuMatcher> make_gpu_matcher(const GpuVersion& version, ByteView pattern) {

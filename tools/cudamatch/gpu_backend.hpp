@@ -4,10 +4,14 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "common/gpu_matcher.hpp"
 
 namespace cudamatch::cli {
+
+// The table of every matcher lesson this build compiles (generated from the lessons' manifests).
+const std::vector<const GpuAlgorithm*>& gpu_algorithms();
 
 // The GPU versions of `algorithm`, or null when it has none yet.
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm);
