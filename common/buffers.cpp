@@ -22,10 +22,10 @@ void* device_allocate(std::size_t bytes) {
     cudaGetLastError();  // not sticky: clear it so the caller can recover
     std::size_t free_bytes = 0, total_bytes = 0;
     cudaMemGetInfo(&free_bytes, &total_bytes);
-    throw CudaError(status,
-                    ("cudaMalloc of " + mib(bytes) + " (GPU has " + mib(free_bytes) + " free of " +
-                     mib(total_bytes) + ")").c_str(),
-                    __FILE__, __LINE__);
+    throw CudaError(
+        status,
+        ("cudaMalloc of " + mib(bytes) + " (GPU has " + mib(free_bytes) + " free of " + mib(total_bytes) + ")").c_str(),
+        __FILE__, __LINE__);
   }
   cuda_check(status, "cudaMalloc", __FILE__, __LINE__);
   return ptr;

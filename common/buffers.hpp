@@ -34,8 +34,7 @@ class Buffer {
   Buffer() = default;
   explicit Buffer(std::size_t count) : data_(static_cast<T*>(Memory::allocate(count * sizeof(T)))), size_(count) {}
   ~Buffer() { reset(); }
-  Buffer(Buffer&& other) noexcept
-      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+  Buffer(Buffer&& other) noexcept : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
   Buffer& operator=(Buffer&& other) noexcept {
     if (this != &other) {
       reset();

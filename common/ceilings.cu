@@ -58,9 +58,7 @@ double measure_device_copy_gbps(std::size_t bytes, TimingOptions options) {
   DeviceBuffer<std::uint8_t> src(bytes), dst(bytes);
   src.fill_bytes(0xA5);
   const TimingStats t = time_on_gpu(
-      [&](cudaStream_t s) {
-        CUDA_CHECK(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice, s));
-      },
+      [&](cudaStream_t s) { CUDA_CHECK(cudaMemcpyAsync(dst.data(), src.data(), bytes, cudaMemcpyDeviceToDevice, s)); },
       options);
   return gb_per_s(2 * static_cast<std::uint64_t>(bytes), t.median_ms);
 }

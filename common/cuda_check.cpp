@@ -7,8 +7,8 @@ namespace cudamatch {
 
 namespace {
 std::string describe(cudaError_t code, const char* call, const char* file, int line) {
-  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " +
-         cudaGetErrorName(code) + " (" + cudaGetErrorString(code) + ")";
+  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + cudaGetErrorName(code) + " (" +
+         cudaGetErrorString(code) + ")";
 }
 }  // namespace
 

@@ -36,9 +36,9 @@ bool sync_after_launch();
 
 #define CUDA_CHECK(call) ::cudamatch::cuda_check((call), #call, __FILE__, __LINE__)
 
-#define CUDA_CHECK_LAUNCH()                                                                  \
-  do {                                                                                       \
-    ::cudamatch::cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__);        \
-    if (::cudamatch::sync_after_launch())                                                    \
+#define CUDA_CHECK_LAUNCH()                                                                     \
+  do {                                                                                          \
+    ::cudamatch::cuda_check(cudaGetLastError(), "kernel launch", __FILE__, __LINE__);           \
+    if (::cudamatch::sync_after_launch())                                                       \
       ::cudamatch::cuda_check(cudaDeviceSynchronize(), "kernel execution", __FILE__, __LINE__); \
   } while (0)

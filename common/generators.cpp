@@ -30,13 +30,13 @@ class WeightedChoice {
 };
 
 // Letter frequencies of English text (percent), a..z.
-constexpr std::array<double, 26> kLetterFrequency = {
-    8.2, 1.5, 2.8, 4.3, 12.7, 2.2, 2.0, 6.1, 7.0, 0.15, 0.77, 4.0, 2.4,
-    6.7, 7.5, 1.9, 0.095, 6.0, 6.3, 9.1, 2.8, 0.98, 2.4, 0.15, 2.0, 0.074};
+constexpr std::array<double, 26> kLetterFrequency = {8.2,  1.5,  2.8, 4.3,  12.7, 2.2,  2.0, 6.1,   7.0,
+                                                     0.15, 0.77, 4.0, 2.4,  6.7,  7.5,  1.9, 0.095, 6.0,
+                                                     6.3,  9.1,  2.8, 0.98, 2.4,  0.15, 2.0, 0.074};
 
 // Word lengths 1..15 as counted in bible.txt (thousands of words).
 constexpr std::array<double, 15> kWordLength = {19.5, 126.7, 214.4, 170.4, 93.1, 51.1, 38.2, 24.1,
-                                                16.2, 7.4,   3.8,   1.7,   0.9,   0.3,  0.1};
+                                                16.2, 7.4,   3.8,   1.7,   0.9,  0.3,  0.1};
 
 std::vector<std::string> make_vocabulary(std::size_t size, Rng& rng) {
   const WeightedChoice letter(kLetterFrequency);

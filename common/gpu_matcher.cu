@@ -63,7 +63,8 @@ class CountSlots {
     if (host_ != nullptr) CUDA_CHECK(cudaFreeHost(host_));
     host_ = nullptr;
     size_ = 0;
-    CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), grown * sizeof(unsigned long long), cudaHostAllocMapped));
+    CUDA_CHECK(
+        cudaHostAlloc(reinterpret_cast<void**>(&host_), grown * sizeof(unsigned long long), cudaHostAllocMapped));
     CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&host_on_device_), host_, 0));
     size_ = grown;
   }
@@ -91,7 +92,8 @@ std::vector<std::uint64_t> gpu_count_batch(const GpuVersion& version, const Devi
       if (worth_searching(text, *patterns[p])) version.enqueue_count(text, *patterns[p], slots.device() + p, stream);
     }
   } catch (...) {
-    cudaMemsetAsync(slots.device(), 0, patterns.size() * sizeof(unsigned long long), stream);  // zero for the next search
+    cudaMemsetAsync(slots.device(), 0, patterns.size() * sizeof(unsigned long long),
+                    stream);  // zero for the next search
     throw;
   }
   publish_counts<<<1, 256, 0, stream>>>(slots.device(), patterns.size(), slots.host_on_device());

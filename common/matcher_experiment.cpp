@@ -44,7 +44,7 @@ GpuAlgorithm selected_versions(const GpuAlgorithm& algorithm, const std::vector<
     if (std::none_of(algorithm.versions.begin(), algorithm.versions.end(),
                      [&](const GpuVersion& v) { return v.name == name; })) {
       throw std::invalid_argument("--versions: no version '" + name + "' (the versions are v0 to v" +
-                       std::to_string(algorithm.versions.size() - 1) + ")");
+                                  std::to_string(algorithm.versions.size() - 1) + ")");
     }
   }
   GpuAlgorithm selected{algorithm.algorithm, {}};
@@ -72,7 +72,7 @@ struct FreshInput {
   std::size_t pattern_at = 0;  // the pattern is text[pattern_at, pattern_at + m)
   std::vector<std::uint8_t> pattern;
   std::vector<ByteEdit> edits;  // bytes changed after the rotation, each inside an occurrence
-  std::uint64_t expected = 0;  // its count in the text, from the corpus's period (common/rotated_text.hpp)
+  std::uint64_t expected = 0;   // its count in the text, from the corpus's period (common/rotated_text.hpp)
 };
 
 // The inputs of one corpus: every one is written into the same device text, so that a result kept
@@ -80,8 +80,12 @@ struct FreshInput {
 class FreshInputs {
  public:
   FreshInputs(const std::vector<std::uint8_t>& corpus, std::size_t text_bytes, const DeviceInfo& device, Rng& rng)
-      : corpus_(corpus), device_corpus_(corpus), text_(DeviceText::with_capacity(text_bytes)),
-        text_bytes_(text_bytes), flush_(device), rng_(rng) {}
+      : corpus_(corpus),
+        device_corpus_(corpus),
+        text_(DeviceText::with_capacity(text_bytes)),
+        text_bytes_(text_bytes),
+        flush_(device),
+        rng_(rng) {}
 
   // Rewrites the text at a random rotation, draws a pattern of m bytes from it, and breaks a few of the
   // pattern's occurrences (so the text is not periodic: counting one period and multiplying is wrong).
@@ -92,7 +96,8 @@ class FreshInputs {
     input.pattern_at = static_cast<std::size_t>(rng_.below(m <= text_bytes_ ? text_bytes_ - m + 1 : 1));
     input.pattern = cyclic_bytes(corpus_, input.rotation + input.pattern_at, m);
     const CyclicOccurrences occurrences(corpus_, input.pattern);
-    input.edits = breaking_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, kBrokenOccurrences, rng_);
+    input.edits =
+        breaking_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, kBrokenOccurrences, rng_);
     input.expected = count_after_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, input.edits);
     device_corpus_.write_rotation(text_, input.rotation, text_bytes_, nullptr, input.edits);
     flush_.enqueue(nullptr);
@@ -121,8 +126,8 @@ double search_fresh(const GpuVersion& version, FreshInputs& inputs, std::size_t 
   std::uint64_t count = 0;
   const double ms = time_once_on_gpu([&](cudaStream_t s) { count = gpu_count(version, inputs.text(), pattern, s); });
   if (count != input.expected) {
-    std::cerr << call << ": counted " << count << ", expected " << input.expected << " (rotation "
-              << input.rotation << ", pattern at " << input.pattern_at << ")\n";
+    std::cerr << call << ": counted " << count << ", expected " << input.expected << " (rotation " << input.rotation
+              << ", pattern at " << input.pattern_at << ")\n";
     valid = false;
   }
   return ms;
@@ -140,8 +145,8 @@ VersionRun run_version(const GpuVersion& version, FreshInputs& inputs, std::size
   search_fresh(version, inputs, m, label + ": " + version.name + " (warm-up call)", run.valid);
   std::vector<double> samples;
   for (std::size_t c = 1; c <= calls; ++c) {
-    const std::string call = label + ": " + version.name + " (timed call " + std::to_string(c) + " of " +
-                             std::to_string(calls) + ")";
+    const std::string call =
+        label + ": " + version.name + " (timed call " + std::to_string(c) + " of " + std::to_string(calls) + ")";
     samples.push_back(search_fresh(version, inputs, m, call, run.valid));
   }
   run.median_ms = median(std::move(samples));
@@ -189,12 +194,14 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
     cells.push_back(fixed(percent_of(*best, read_ceiling), 1));
     table.add_row(cells);
   }
-  std::cout << "\n" << corpus_name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << " repeated to " << o.mib
-            << " MiB, count mode (result read back), GB/s of text: median of " << timed_calls(o)
-            << " timed calls per version and length, each on a fresh rotation of the text with a fresh pattern from it\n";
+  std::cout
+      << "\n"
+      << corpus_name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << " repeated to " << o.mib
+      << " MiB, count mode (result read back), GB/s of text: median of " << timed_calls(o)
+      << " timed calls per version and length, each on a fresh rotation of the text with a fresh pattern from it\n";
   table.print(std::cout);
-  std::cout << "best / v0, median over m: " << fixed(median(speedups), 2) << "x; lowest best % of read: "
-            << fixed(lowest_share, 1) << "%\n";
+  std::cout << "best / v0, median over m: " << fixed(median(speedups), 2)
+            << "x; lowest best % of read: " << fixed(lowest_share, 1) << "%\n";
   return valid;
 }
 
@@ -203,8 +210,8 @@ int experiment(const char* lesson, const GpuAlgorithm& algorithm, const Options&
   DriverResults results(lesson, context.device, context.ceilings);
   std::cout << "\nversions:\n";
   for (const GpuVersion& v : algorithm.versions) std::cout << "  " << v.name << "  " << v.summary << "\n";
-  std::cout << "inputs: " << (o.seed.from_stdin ? std::string("seed from standard input") : "seed " + std::to_string(seed))
-            << "\n";
+  std::cout << "inputs: "
+            << (o.seed.from_stdin ? std::string("seed from standard input") : "seed " + std::to_string(seed)) << "\n";
   Rng rng(seed);
   bool valid = true;
   for (const std::string& corpus : o.corpora) valid = run_corpus(algorithm, o, corpus, context, rng, results) && valid;
@@ -218,11 +225,22 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   CLI::App app{std::string("Lesson ") + lesson + ": " + algorithm_name(algorithm.algorithm) +
                " on the GPU, every version on large device-resident texts"};
   Options o;
-  app.add_option("--mib", o.mib, "text size in MiB")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))->capture_default_str();
-  app.add_option("--lengths", o.lengths, "pattern lengths")->delimiter(',')->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))->capture_default_str();
-  app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")->delimiter(',')->capture_default_str();
-  app.add_option("--patterns", o.patterns, "patterns per length and version")->check(CLI::Range(std::size_t{1}, std::size_t{10000}))->capture_default_str();
-  app.add_option("--reps", o.reps, "timed calls per pattern (each on a fresh text and pattern: patterns x reps in all)")->check(CLI::Range(1, 1000))->capture_default_str();
+  app.add_option("--mib", o.mib, "text size in MiB")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))
+      ->capture_default_str();
+  app.add_option("--lengths", o.lengths, "pattern lengths")
+      ->delimiter(',')
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")
+      ->delimiter(',')
+      ->capture_default_str();
+  app.add_option("--patterns", o.patterns, "patterns per length and version")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10000}))
+      ->capture_default_str();
+  app.add_option("--reps", o.reps, "timed calls per pattern (each on a fresh text and pattern: patterns x reps in all)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   app.add_option("--versions", o.versions, "versions to run besides the baseline v0 (default: all), e.g. v3")
       ->delimiter(',');
   add_json_option(app, o.json);
@@ -231,7 +249,8 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   const std::optional<std::uint64_t> seed = resolve_seed(o.seed, std::cin, std::cerr, lesson);
   if (!seed) return 2;
   for (const std::string& name : o.corpora) {
-    if (std::none_of(corpus_specs().begin(), corpus_specs().end(), [&](const CorpusSpec& c) { return c.name == name; })) {
+    if (std::none_of(corpus_specs().begin(), corpus_specs().end(),
+                     [&](const CorpusSpec& c) { return c.name == name; })) {
       std::cerr << lesson << ": unknown corpus '" << name << "' (bible.txt, E.coli, world192.txt)\n";
       return 2;
     }

@@ -8,12 +8,12 @@
 // from a fresh random rotation r (text[i] = corpus[(r + i) mod L], common/rotated_text.hpp and
 // device_rotation.hpp), a pattern of m bytes is drawn from a random position of that text, one byte
 // inside each of 8 random occurrences of it is changed (so the text is not periodic: counting one
-// period and multiplying is wrong), and the L2 cache is emptied. Each call, the search with its result read back, runs alone between its own pair
-// of CUDA events. Every call's count, the warm-up's included, is checked against the count computed
-// from the corpus's period and the edits (a wrong one is named on stderr and makes the row invalid), so an answer
-// remembered from an earlier call, keyed on the text's address or on its content, is either wrong
-// or never used. A row's time is the median over its timed calls; its GB/s, the text's bytes over
-// that time. The rotations and pattern positions derive from --seed N (default fixed) or
+// period and multiplying is wrong), and the L2 cache is emptied. Each call, the search with its result read back, runs
+// alone between its own pair of CUDA events. Every call's count, the warm-up's included, is checked against the count
+// computed from the corpus's period and the edits (a wrong one is named on stderr and makes the row invalid), so an
+// answer remembered from an earlier call, keyed on the text's address or on its content, is either wrong or never used.
+// A row's time is the median over its timed calls; its GB/s, the text's bytes over that time. The rotations and pattern
+// positions derive from --seed N (default fixed) or
 // --seed-stdin (the autograder's).
 #pragma once
 

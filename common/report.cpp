@@ -13,10 +13,10 @@ RunContext measure_run_context(std::ostream& out) {
   context.ceilings = measure_ceilings(context.device);
   const Ceilings& c = context.ceilings;
   out << context.device.name << " (" << context.device.sm_count << " SMs, "
-      << fixed(static_cast<double>(context.device.l2_bytes) / kMiB, 0) << " MiB L2); ceilings measured now: theoretical "
-      << fixed(c.theoretical_gbps, 0) << " GB/s, device copy " << fixed(c.device_copy_gbps, 0)
-      << " GB/s, device read " << fixed(c.device_read_gbps, 0) << " GB/s; one empty kernel launch "
-      << fixed(1000.0 * c.launch_floor_ms, 1) << " us\n";
+      << fixed(static_cast<double>(context.device.l2_bytes) / kMiB, 0)
+      << " MiB L2); ceilings measured now: theoretical " << fixed(c.theoretical_gbps, 0) << " GB/s, device copy "
+      << fixed(c.device_copy_gbps, 0) << " GB/s, device read " << fixed(c.device_read_gbps, 0)
+      << " GB/s; one empty kernel launch " << fixed(1000.0 * c.launch_floor_ms, 1) << " us\n";
   return context;
 }
 

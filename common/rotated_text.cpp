@@ -76,7 +76,8 @@ std::uint64_t count_after_edits(ByteView corpus, const CyclicOccurrences& occurr
   std::sort(edits.begin(), edits.end(), [](const ByteEdit& a, const ByteEdit& b) { return a.at < b.at; });
   const auto matches = [&](const std::vector<std::uint8_t>& bytes, std::uint64_t first, std::uint64_t last) {
     std::uint64_t found = 0;  // windows starting at first..last of `bytes`, which begins at text offset first
-    for (std::uint64_t s = first; s <= last; ++s) found += std::memcmp(bytes.data() + (s - first), pattern.data, m) == 0;
+    for (std::uint64_t s = first; s <= last; ++s)
+      found += std::memcmp(bytes.data() + (s - first), pattern.data, m) == 0;
     return found;
   };
   // The windows an edit at p touches start in [p - m + 1, p] (within [0, size - m]); overlapping

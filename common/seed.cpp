@@ -10,7 +10,9 @@ namespace cudamatch {
 void add_seed_options(CLI::App& app, SeedOptions& options) {
   // Parsed here rather than by CLI11, which would take "-1" (as 2^64 - 1), "0x10" and "010" (octal).
   const CLI::Validator decimal(
-      [](std::string& text) { return parse_seed(text) ? std::string() : "not a decimal unsigned 64-bit number: " + text; },
+      [](std::string& text) {
+        return parse_seed(text) ? std::string() : "not a decimal unsigned 64-bit number: " + text;
+      },
       "");
   CLI::Option* seed = app.add_option_function<std::string>(
                              "--seed", [&options](const std::string& text) { options.seed = *parse_seed(text); },

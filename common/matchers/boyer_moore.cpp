@@ -111,8 +111,6 @@ class BoyerMooreMatcher final : public ScanMatcher<BoyerMooreMatcher> {
 };
 }  // namespace
 
-std::unique_ptr<CpuMatcher> make_bm_matcher(ByteView pattern) {
-  return std::make_unique<BoyerMooreMatcher>(pattern);
-}
+std::unique_ptr<CpuMatcher> make_bm_matcher(ByteView pattern) { return std::make_unique<BoyerMooreMatcher>(pattern); }
 
 }  // namespace cudamatch::detail

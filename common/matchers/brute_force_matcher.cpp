@@ -38,8 +38,6 @@ class BruteForceMatcher final : public ScanMatcher<BruteForceMatcher> {
 };
 }  // namespace
 
-std::unique_ptr<CpuMatcher> make_bf_matcher(ByteView pattern) {
-  return std::make_unique<BruteForceMatcher>(pattern);
-}
+std::unique_ptr<CpuMatcher> make_bf_matcher(ByteView pattern) { return std::make_unique<BruteForceMatcher>(pattern); }
 
 }  // namespace cudamatch::detail

@@ -49,7 +49,9 @@ class StdBmhMatcher final : public detail::ScanMatcher<StdBmhMatcher> {
 
   template <class OnMatch>
   void scan(ByteView text, OnMatch on_match) const {
-    const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) { return searcher_(from, end).first; };
+    const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) {
+      return searcher_(from, end).first;
+    };
     each_occurrence(text, pattern().size(), find_first, on_match);
   }
 

@@ -47,12 +47,18 @@ CpuMatcher::CpuMatcher(ByteView pattern) {
 
 std::unique_ptr<CpuMatcher> make_cpu_matcher(Algorithm algorithm, ByteView pattern) {
   switch (algorithm) {
-    case Algorithm::bf: return detail::make_bf_matcher(pattern);
-    case Algorithm::kmp: return detail::make_kmp_matcher(pattern);
-    case Algorithm::bm: return detail::make_bm_matcher(pattern);
-    case Algorithm::sunday: return detail::make_sunday_matcher(pattern);
-    case Algorithm::epsm: return detail::make_epsm_matcher(pattern, detail::simd_supported());
-    case Algorithm::ssef: return detail::make_ssef_matcher(pattern, detail::simd_supported());
+    case Algorithm::bf:
+      return detail::make_bf_matcher(pattern);
+    case Algorithm::kmp:
+      return detail::make_kmp_matcher(pattern);
+    case Algorithm::bm:
+      return detail::make_bm_matcher(pattern);
+    case Algorithm::sunday:
+      return detail::make_sunday_matcher(pattern);
+    case Algorithm::epsm:
+      return detail::make_epsm_matcher(pattern, detail::simd_supported());
+    case Algorithm::ssef:
+      return detail::make_ssef_matcher(pattern, detail::simd_supported());
   }
   throw std::invalid_argument("unknown matcher algorithm");
 }

@@ -17,8 +17,8 @@ std::uint64_t epsm_search_sse(const std::uint8_t* p, std::size_t m, const std::u
 
 namespace {
 
-constexpr std::size_t kEpsmFilter = 16;                      // pattern bytes compared packed
-constexpr std::size_t kEpsmStep = 64;                        // alignments per step: one 64-bit mask
+constexpr std::size_t kEpsmFilter = 16;                       // pattern bytes compared packed
+constexpr std::size_t kEpsmStep = 64;                         // alignments per step: one 64-bit mask
 constexpr std::size_t kEpsmWindow = kEpsmStep + kEpsmFilter;  // text bytes one step reads
 
 // A Policy provides

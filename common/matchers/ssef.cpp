@@ -105,10 +105,14 @@ std::uint64_t portable_scan(const SsefPlan& plan, const std::uint8_t* t, std::si
 
 std::uint32_t portable_fingerprint(const SsefPlan& plan, const std::uint8_t* x) {
   switch (plan.block) {
-    case 16: return ssef_portable_fingerprint<16>(x, plan.bits);
-    case 8: return ssef_portable_fingerprint<8>(x, plan.bits);
-    case 4: return ssef_portable_fingerprint<4>(x, plan.bits);
-    default: return ssef_portable_fingerprint<2>(x, plan.bits);
+    case 16:
+      return ssef_portable_fingerprint<16>(x, plan.bits);
+    case 8:
+      return ssef_portable_fingerprint<8>(x, plan.bits);
+    case 4:
+      return ssef_portable_fingerprint<4>(x, plan.bits);
+    default:
+      return ssef_portable_fingerprint<2>(x, plan.bits);
   }
 }
 
@@ -172,10 +176,14 @@ class SsefMatcher final : public CpuMatcher {
     if (simd_) return ssef_search_sse(plan_, text.data, text.size, base, sink);
 #endif
     switch (plan_.block) {
-      case 16: return portable_scan<16>(plan_, text.data, text.size, base, sink);
-      case 8: return portable_scan<8>(plan_, text.data, text.size, base, sink);
-      case 4: return portable_scan<4>(plan_, text.data, text.size, base, sink);
-      default: return portable_scan<2>(plan_, text.data, text.size, base, sink);
+      case 16:
+        return portable_scan<16>(plan_, text.data, text.size, base, sink);
+      case 8:
+        return portable_scan<8>(plan_, text.data, text.size, base, sink);
+      case 4:
+        return portable_scan<4>(plan_, text.data, text.size, base, sink);
+      default:
+        return portable_scan<2>(plan_, text.data, text.size, base, sink);
     }
   }
 

@@ -17,9 +17,9 @@ constexpr std::size_t kSsefBuckets = 65536;  // 16-bit fingerprints
 struct SsefPlan {
   const std::uint8_t* pattern = nullptr;
   std::size_t m = 0;
-  std::size_t block = 16;    // B: bytes per block, 16, 8, 4 or 2
-  std::size_t stride = 1;    // L: every L-th block of the text is fingerprinted
-  unsigned bits[8] = {};     // the 16/B bit positions a fingerprint takes from each byte
+  std::size_t block = 16;  // B: bytes per block, 16, 8, 4 or 2
+  std::size_t stride = 1;  // L: every L-th block of the text is fingerprinted
+  unsigned bits[8] = {};   // the 16/B bit positions a fingerprint takes from each byte
   // The 65536 buckets, stored compactly (12 KiB and the entries instead of a 256 KiB array of bucket
   // starts, so that building a matcher is cheap and the table stays in L1): bucket f is empty unless
   // bit f of `bitmap` is set; then it is the k-th non-empty bucket, k = rank[f / 64] + the set bits

@@ -64,10 +64,14 @@ std::uint64_t scan_with(const SsefPlan& plan, const std::uint8_t* t, std::size_t
 std::uint64_t ssef_search_sse(const SsefPlan& plan, const std::uint8_t* t, std::size_t n, std::uint64_t base,
                               MatchSink sink) {
   switch (plan.block) {
-    case 16: return scan_with<SseSsefFingerprint<16>>(plan, t, n, base, sink);
-    case 8: return scan_with<SseSsefFingerprint<8>>(plan, t, n, base, sink);
-    case 4: return scan_with<SseSsefFingerprint<4>>(plan, t, n, base, sink);
-    default: return scan_with<PortableSsefFingerprint<2>>(plan, t, n, base, sink);  // two whole bytes
+    case 16:
+      return scan_with<SseSsefFingerprint<16>>(plan, t, n, base, sink);
+    case 8:
+      return scan_with<SseSsefFingerprint<8>>(plan, t, n, base, sink);
+    case 4:
+      return scan_with<SseSsefFingerprint<4>>(plan, t, n, base, sink);
+    default:
+      return scan_with<PortableSsefFingerprint<2>>(plan, t, n, base, sink);  // two whole bytes
   }
 }
 

@@ -52,8 +52,6 @@ class SundayMatcher final : public ScanMatcher<SundayMatcher> {
 };
 }  // namespace
 
-std::unique_ptr<CpuMatcher> make_sunday_matcher(ByteView pattern) {
-  return std::make_unique<SundayMatcher>(pattern);
-}
+std::unique_ptr<CpuMatcher> make_sunday_matcher(ByteView pattern) { return std::make_unique<SundayMatcher>(pattern); }
 
 }  // namespace cudamatch::detail

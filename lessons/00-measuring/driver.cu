@@ -111,7 +111,9 @@ int main(int argc, char** argv) {
   std::size_t n = std::size_t{1} << 27;  // 512 MiB per array: many times any GPU's L2
   int reps = 20;
   std::string json_path;
-  app.add_option("--n", n, "elements per array")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))->capture_default_str();
+  app.add_option("--n", n, "elements per array")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))
+      ->capture_default_str();
   app.add_option("--reps", reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;

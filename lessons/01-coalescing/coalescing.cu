@@ -8,8 +8,8 @@ namespace {
 // Given: the strided mapping. threadIdx.x picks the ROW, so the 32 threads of a warp touch
 // a[row][col] for 32 consecutive rows: addresses 4 * cols bytes apart, 32 sectors per request.
 // Each thread adds the elements of 4 columns, kBlockY apart.
-__global__ void add_2d_strided_kernel(const float* __restrict__ a, const float* __restrict__ b,
-                                      float* __restrict__ c, int rows, int cols) {
+__global__ void add_2d_strided_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                                      int rows, int cols) {
   const int row = blockIdx.x * blockDim.x + threadIdx.x;
   const int first_col = blockIdx.y * lesson01::kTileY + threadIdx.y;
   for (int col = first_col; col < first_col + lesson01::kTileY; col += blockDim.y) {
@@ -20,8 +20,8 @@ __global__ void add_2d_strided_kernel(const float* __restrict__ a, const float* 
   }
 }
 
-__global__ void add_2d_coalesced_kernel(const float* __restrict__ a, const float* __restrict__ b,
-                                        float* __restrict__ c, int rows, int cols) {
+__global__ void add_2d_coalesced_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
+                                        int rows, int cols) {
   // TODO(01-coalescing): the coalesced mapping.
   //   Map threadIdx.x to the COLUMN and threadIdx.y to the ROW (the launcher below already sizes
   //   gridDim.x by columns and gridDim.y by rows), so that the 32 threads of a warp read 32

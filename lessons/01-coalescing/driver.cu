@@ -78,7 +78,9 @@ int experiment(int rows, int cols, TimingOptions timing, const std::string& json
   const double coalesced = report.gbps(versions[0].name), strided = report.gbps(versions[1].name);
   std::cout << "\ncoalesced / strided: " << fixed(strided > 0 ? coalesced / strided : 0.0, 1)
             << "x;  misaligned / aligned: "
-            << fixed(report.gbps(versions[2].name) > 0 ? report.gbps(versions[3].name) / report.gbps(versions[2].name) : 0.0, 3)
+            << fixed(report.gbps(versions[2].name) > 0 ? report.gbps(versions[3].name) / report.gbps(versions[2].name)
+                                                       : 0.0,
+                     3)
             << '\n';
   report.save(json_path, "01-coalescing");
   return all_valid ? 0 : 1;

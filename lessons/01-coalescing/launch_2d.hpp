@@ -10,7 +10,7 @@ namespace lesson01 {
 
 inline constexpr unsigned kBlockX = 32;  // one warp along x
 inline constexpr unsigned kBlockY = 8;
-inline constexpr int kTileY = 32;        // elements along y per block: 4 per thread
+inline constexpr int kTileY = 32;  // elements along y per block: 4 per thread
 
 // A grid of blocks covering `x_extent` threads along x and `y_extent` elements along y.
 inline dim3 grid_covering(int x_extent, int y_extent) {

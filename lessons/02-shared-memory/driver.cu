@@ -32,7 +32,8 @@ using namespace cudamatch;
 namespace {
 
 void cublas_check(cublasStatus_t status, const char* call) {
-  if (status != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(call) + ": " + cublasGetStatusString(status));
+  if (status != CUBLAS_STATUS_SUCCESS)
+    throw std::runtime_error(std::string(call) + ": " + cublasGetStatusString(status));
 }
 
 class Cublas {
@@ -76,8 +77,7 @@ constexpr int kPoison = 0xFF;  // every byte 0xFF: C starts as NaN, so an unwrit
 
 // Runs one shape: checks, times and checks again each version, prints the table and adds its rows to
 // `results` (case "M x K x N"). False when a version computed a wrong product.
-bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingOptions timing,
-               DriverResults& results) {
+bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingOptions timing, DriverResults& results) {
   const int M = s.M, K = s.K, N = s.N;
   const std::vector<float> A = random_floats(static_cast<std::size_t>(M) * K, 1);
   const std::vector<float> B = random_floats(static_cast<std::size_t>(K) * N, 2);
@@ -88,8 +88,8 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
   const double flops = 2.0 * M * K * N;
   const std::uint64_t min_bytes =
       4 * (static_cast<std::uint64_t>(M) * K + static_cast<std::uint64_t>(K) * N + static_cast<std::uint64_t>(M) * N);
-  std::cout << "\nC = A B, A " << M << " x " << K << ", B " << K << " x " << N << ": "
-            << fixed(flops / 1e9, 1) << " GFLOP, " << fixed(static_cast<double>(min_bytes) / 1e6, 1)
+  std::cout << "\nC = A B, A " << M << " x " << K << ", B " << K << " x " << N << ": " << fixed(flops / 1e9, 1)
+            << " GFLOP, " << fixed(static_cast<double>(min_bytes) / 1e6, 1)
             << " MB to read and write at the least; median of " << timing.reps
             << (timing.reps == 1 ? " run\n" : " runs\n");
 
@@ -147,8 +147,9 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
     }
     const double gbps = gb_per_s(min_bytes, v.time->median_ms);
     results.add({input, v.name, v.time->median_ms, gbps, true});
-    table.add_row({v.name, fixed(v.time->median_ms, 3), fixed(gflops(v), 0), fixed(percent_of(gflops(v), cublas_gflops), 1),
-                   fixed(gbps, 1), fixed(percent_of(gbps, context.ceilings.device_copy_gbps), 2), v.note});
+    table.add_row({v.name, fixed(v.time->median_ms, 3), fixed(gflops(v), 0),
+                   fixed(percent_of(gflops(v), cublas_gflops), 1), fixed(gbps, 1),
+                   fixed(percent_of(gbps, context.ceilings.device_copy_gbps), 2), v.note});
   }
   table.print(std::cout);
   if (naive.time && tiled.time) {
@@ -185,10 +186,12 @@ int main(int argc, char** argv) {
   auto* shape_option = app.add_option("--shape", shape, "M K N: run A (M x K) by B (K x N) instead")
                            ->expected(3)
                            ->check(CLI::Range(1, 32768));
-  auto* size_option = app.add_option("--size", size, "N: run a square N x N by N x N product instead")
-                          ->check(CLI::Range(1, 32768));
+  auto* size_option =
+      app.add_option("--size", size, "N: run a square N x N by N x N product instead")->check(CLI::Range(1, 32768));
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 10000))->capture_default_str();
-  app.add_option("--warmup", timing.warmup, "untimed runs before them")->check(CLI::Range(0, 1000))->capture_default_str();
+  app.add_option("--warmup", timing.warmup, "untimed runs before them")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
   add_json_option(app, json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
 

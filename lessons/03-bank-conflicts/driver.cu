@@ -54,8 +54,8 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
   const RunContext context = measure_run_context(std::cout);
   const std::size_t count = rows * cols;
   const std::uint64_t bytes = 2 * sizeof(float) * static_cast<std::uint64_t>(count);  // read + write
-  std::cout << "transpose of a " << rows << " x " << cols << " float matrix (" << fixed(static_cast<double>(bytes) / 1e6, 1)
-            << " MB read + written), median of " << reps << " runs\n\n";
+  std::cout << "transpose of a " << rows << " x " << cols << " float matrix ("
+            << fixed(static_cast<double>(bytes) / 1e6, 1) << " MB read + written), median of " << reps << " runs\n\n";
 
   const std::vector<float> in = random_floats(count, 1);
   const std::vector<float> transposed = transpose_reference(in, rows, cols);
@@ -72,14 +72,16 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
   TimingOptions timing;
   timing.reps = reps;
   // Every timed run writes a poisoned output: skipping the work shows in the check after timing.
-  timing.before_each = [&](cudaStream_t s) { CUDA_CHECK(cudaMemsetAsync(dout.data(), 0xFF, count * sizeof(float), s)); };
+  timing.before_each = [&](cudaStream_t s) {
+    CUDA_CHECK(cudaMemsetAsync(dout.data(), 0xFF, count * sizeof(float), s));
+  };
   BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
   bool all_valid = true;
   for (const Version& version : versions) {
     const std::vector<float>& expected = version.transposes ? transposed : in;
     const bool valid_before = validate(version, din, dout, rows, cols, expected, "before");
-    const TimingStats time = time_on_gpu(
-        [&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
+    const TimingStats time =
+        time_on_gpu([&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
     const bool valid = validate(version, din, dout, rows, cols, expected, "after", false) && valid_before;
     report.add(version.name, time, bytes, valid, version.note);
     all_valid = all_valid && valid;
@@ -88,9 +90,9 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
 
   const double padded = report.gbps(kPadded);
   const double tiled = report.gbps(kTiled);
-  std::cout << "\n" << kPadded << " reaches " << fixed(percent_of(padded, report.gbps(kCopy)), 1) << "% of the "
-            << kCopy << " row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2) << "x as fast as "
-            << kTiled << ".\n";
+  std::cout << "\n"
+            << kPadded << " reaches " << fixed(percent_of(padded, report.gbps(kCopy)), 1) << "% of the " << kCopy
+            << " row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2) << "x as fast as " << kTiled << ".\n";
   report.save(json_path, "03-bank-conflicts");
   return all_valid ? 0 : 1;
 }

@@ -62,8 +62,8 @@ int run_once(std::size_t n, const char* program) {
   const std::size_t wrong = count_mismatches(transpose_reference(in, n, n).data(), out.data(), count);
 
   std::cout << n << " x " << n << " transpose through a 32x32 tile without __syncthreads(): " << wrong << " of "
-            << count << " elements wrong (" << fixed(percent_of(static_cast<double>(wrong), static_cast<double>(count)), 2)
-            << "%)\n";
+            << count << " elements wrong ("
+            << fixed(percent_of(static_cast<double>(wrong), static_cast<double>(count)), 2) << "%)\n";
   if (wrong == 0) {
     std::cout << "No wrong element this time: a race need not show in every run, which is what makes it dangerous.\n";
   } else {

@@ -108,7 +108,7 @@ void transpose_padded(const float* in, float* out, std::size_t rows, std::size_t
 
 std::size_t transpose_static_shared_bytes(bool padded) {
   cudaFuncAttributes attributes{};
-  CUDA_CHECK(cudaFuncGetAttributes(&attributes, padded ? transpose_tiled_kernel<kPaddedPitch>
-                                                       : transpose_tiled_kernel<kTile>));
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes,
+                                   padded ? transpose_tiled_kernel<kPaddedPitch> : transpose_tiled_kernel<kTile>));
   return attributes.sharedSizeBytes;
 }

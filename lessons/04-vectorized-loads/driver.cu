@@ -86,7 +86,9 @@ int main(int argc, char** argv) {
   std::size_t mib = 1024;
   TimingOptions timing;
   std::string json_path;
-  app.add_option("--mib", mib, "MiB to copy")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))->capture_default_str();
+  app.add_option("--mib", mib, "MiB to copy")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))
+      ->capture_default_str();
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
   add_json_option(app, json_path);

@@ -89,8 +89,8 @@ int experiment(std::size_t n, TimingOptions timing, const std::string& json_path
     if (report.gbps(versions[i].name) > best) best = report.gbps(versions[i].name), best_name = versions[i].name;
   }
   std::cout << "\nbest grid-stride (" << best_name << "): " << fixed(percent_of(best, mono), 1)
-            << "% of monolithic\nserial <<<1, 1>>> on the first " << serial_n << " elements: "
-            << (serial_same ? "same bits as monolithic" : "DIFFERENT from monolithic") << '\n';
+            << "% of monolithic\nserial <<<1, 1>>> on the first " << serial_n
+            << " elements: " << (serial_same ? "same bits as monolithic" : "DIFFERENT from monolithic") << '\n';
   report.save(json_path, "05-grid-stride-loops");
   return all_valid && serial_same ? 0 : 1;
 }
@@ -102,7 +102,9 @@ int main(int argc, char** argv) {
   std::size_t n = std::size_t{1} << 27;
   TimingOptions timing;
   std::string json_path;
-  app.add_option("--n", n, "elements per array")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))->capture_default_str();
+  app.add_option("--n", n, "elements per array")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34))
+      ->capture_default_str();
   app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
   add_json_option(app, json_path);

@@ -65,11 +65,15 @@ int experiment(const Options& o) {
   };
 
   // Calibrate the kernel: as long as the copy in, so that no stage dominates.
-  const TimingStats h2d = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), 0).copy_to_device(all, s); }, o.timing);
+  const TimingStats h2d = time(
+      [&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), 0).copy_to_device(all, s); },
+      o.timing);
   int iterations = o.iterations;
   if (iterations == 0) {
     const int probe = 256;
-    const TimingStats k = time([&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), probe).compute(all, s); }, o.timing);
+    const TimingStats k = time(
+        [&](cudaStream_t s) { Pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), probe).compute(all, s); },
+        o.timing);
     iterations = std::max(1, static_cast<int>(probe * h2d.median_ms / k.median_ms));
   }
   Pipeline pipeline(in.data(), out.data(), dev_in.data(), dev_out.data(), iterations);
@@ -95,9 +99,11 @@ int experiment(const Options& o) {
   };
 
   Table table({"version", "median ms", "GB/s", "vs sequential", "vs slowest stage"});
-  const TimingStats pageable_h2d = time([&](cudaStream_t s) {
-    CUDA_CHECK(cudaMemcpyAsync(dev_in.data(), pageable.data(), bytes, cudaMemcpyHostToDevice, s));
-  }, o.timing);
+  const TimingStats pageable_h2d = time(
+      [&](cudaStream_t s) {
+        CUDA_CHECK(cudaMemcpyAsync(dev_in.data(), pageable.data(), bytes, cudaMemcpyHostToDevice, s));
+      },
+      o.timing);
   const TimingStats kernel = time([&](cudaStream_t s) { pipeline.compute(all, s); }, o.timing);
   const TimingStats d2h = time([&](cudaStream_t s) { pipeline.copy_to_host(all, s); }, o.timing);
   const double slowest = std::max({h2d.median_ms, kernel.median_ms, d2h.median_ms});
@@ -148,8 +154,9 @@ int experiment(const Options& o) {
   row("async v2: stage by stage", v2.time, 0, v2.valid);
 
   std::cout << o.mib << " MiB of uint32 each way, " << chunks.size() << " chunks over " << o.streams
-            << " streams, median of " << o.timing.reps << " runs (host to device measured by cudaMemcpy: "
-            << fixed(gb_per_s(bytes, h2d.median_ms), 1) << " GB/s pinned)\n\n";
+            << " streams, median of " << o.timing.reps
+            << " runs (host to device measured by cudaMemcpy: " << fixed(gb_per_s(bytes, h2d.median_ms), 1)
+            << " GB/s pinned)\n\n";
   table.print(std::cout);
 
   for (const auto& schedule : {std::pair{"async v1", run_async_v1}, std::pair{"async v2", run_async_v2}}) {
@@ -175,11 +182,18 @@ int main(int argc, char** argv) {
   CLI::App app{"Lesson 06: overlapping copies and kernels with streams"};
   Options o;
   o.timing.reps = 10;
-  app.add_option("--mib", o.mib, "MiB each way")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 14))->capture_default_str();
-  app.add_option("--chunks", o.chunks, "chunks")->check(CLI::Range(std::size_t{1}, std::size_t{4096}))->capture_default_str();
-  app.add_option("--streams", o.streams, "streams")->check(CLI::Range(std::size_t{1}, std::size_t{64}))->capture_default_str();
+  app.add_option("--mib", o.mib, "MiB each way")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 14))
+      ->capture_default_str();
+  app.add_option("--chunks", o.chunks, "chunks")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->capture_default_str();
+  app.add_option("--streams", o.streams, "streams")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{64}))
+      ->capture_default_str();
   app.add_option("--iterations", o.iterations, "generator steps per element (0: match the copy time)")
-      ->check(CLI::Range(0, 1 << 20))->capture_default_str();
+      ->check(CLI::Range(0, 1 << 20))
+      ->capture_default_str();
   app.add_option("--reps", o.timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
   add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;

@@ -29,9 +29,13 @@ std::uint32_t compute_reference(std::uint32_t value, int iterations) {
   return value;
 }
 
-Pipeline::Pipeline(const std::uint32_t* host_in, std::uint32_t* host_out, std::uint32_t* dev_in,
-                   std::uint32_t* dev_out, int iterations, Timeline* timeline)
-    : host_in_(host_in), host_out_(host_out), dev_in_(dev_in), dev_out_(dev_out), iterations_(iterations),
+Pipeline::Pipeline(const std::uint32_t* host_in, std::uint32_t* host_out, std::uint32_t* dev_in, std::uint32_t* dev_out,
+                   int iterations, Timeline* timeline)
+    : host_in_(host_in),
+      host_out_(host_out),
+      dev_in_(dev_in),
+      dev_out_(dev_out),
+      iterations_(iterations),
       timeline_(timeline) {}
 
 void Pipeline::copy_to_device(const Chunk& chunk, cudaStream_t stream) {

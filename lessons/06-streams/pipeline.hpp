@@ -32,9 +32,9 @@ class Pipeline {
   Pipeline(const std::uint32_t* host_in, std::uint32_t* host_out, std::uint32_t* dev_in, std::uint32_t* dev_out,
            int iterations, Timeline* timeline = nullptr);
 
-  void copy_to_device(const Chunk& chunk, cudaStream_t stream);    // host_in -> dev_in
-  void compute(const Chunk& chunk, cudaStream_t stream);           // dev_in -> dev_out
-  void copy_to_host(const Chunk& chunk, cudaStream_t stream);      // dev_out -> host_out
+  void copy_to_device(const Chunk& chunk, cudaStream_t stream);  // host_in -> dev_in
+  void compute(const Chunk& chunk, cudaStream_t stream);         // dev_in -> dev_out
+  void copy_to_host(const Chunk& chunk, cudaStream_t stream);    // dev_out -> host_out
 
  private:
   const std::uint32_t* host_in_;

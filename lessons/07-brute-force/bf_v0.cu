@@ -23,8 +23,8 @@ __global__ void bf_v0_kernel(const std::uint8_t* text, std::size_t n, const std:
   if (positions != nullptr) positions[slot] = i;
 }
 
-void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
   const std::size_t candidates = text.size() - pattern.size() + 1;
   const auto blocks = static_cast<unsigned>((candidates + kThreads - 1) / kThreads);
   bf_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), pattern.size(), count,

@@ -23,9 +23,10 @@ constexpr int kPositionsPerThread = 16;  // one uint4 of text
 constexpr std::size_t kTile = static_cast<std::size_t>(kThreads) * kPositionsPerThread;
 
 template <Pass kPass>
-__global__ void bf_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                             std::size_t m, unsigned long long* __restrict__ counts,
-                             const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+__global__ void bf_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                             const std::uint8_t* __restrict__ pattern, std::size_t m,
+                             unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                             std::uint64_t* __restrict__ positions) {
   // TODO(07-brute-force, v2): 16 positions per thread, four at a time.
   //   Thread t of block b owns the positions p0 = b * kTile + 16 t ... p0 + 15 (none if p0 > n - m).
   //   1. Load text[p0, p0 + 16) and text[p0 + 16, p0 + 32) as two uint4 (aligned; DeviceText pads the

@@ -36,8 +36,8 @@ using cudamatch::warp_inclusive_sum;
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
 constexpr int kSteps = 4;
-constexpr std::size_t kWarpSpan = 512 * kSteps;              // positions per warp
-constexpr std::size_t kTile = kWarpSpan * kWarps;            // positions per block and tile
+constexpr std::size_t kWarpSpan = 512 * kSteps;    // positions per warp
+constexpr std::size_t kTile = kWarpSpan * kWarps;  // positions per block and tile
 constexpr unsigned kAll = 0xffffffffu;
 
 // The pattern's first min(m, 8) bytes, each repeated in the four bytes of a word.
@@ -123,7 +123,11 @@ __device__ unsigned search_tile(std::size_t tile, const std::uint8_t* __restrict
     const bool last_step = s + 1 == kSteps;
     const unsigned provided_x = lane != 0 ? v[s].x : (last_step ? words_after.x : next_piece.x);
     const unsigned provided_y = lane != 0 ? v[s].y : (last_step ? words_after.y : next_piece.y);
-    const unsigned w[6] = {v[s].x, v[s].y, v[s].z, v[s].w, __shfl_sync(kAll, provided_x, (lane + 1) % 32),
+    const unsigned w[6] = {v[s].x,
+                           v[s].y,
+                           v[s].z,
+                           v[s].w,
+                           __shfl_sync(kAll, provided_x, (lane + 1) % 32),
                            __shfl_sync(kAll, provided_y, (lane + 1) % 32)};
     const std::size_t lane_first = warp_first + 512 * s + 16 * lane;
     unsigned candidates = prefix_candidates(w, prefix);
@@ -141,11 +145,10 @@ __device__ unsigned search_tile(std::size_t tile, const std::uint8_t* __restrict
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) bf_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                         const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                         unsigned long long* __restrict__ counts,
-                                                         const unsigned long long* __restrict__ offsets,
-                                                         std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    bf_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                 std::size_t m, unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                 std::uint64_t* __restrict__ positions) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   Prefix prefix{{0, 0, 0, 0, 0, 0, 0, 0}, m < 8 ? static_cast<unsigned>(m) : 8u};
   for (unsigned t = 0; t < prefix.used; ++t) prefix.repeated[t] = pattern[t] * 0x01010101u;

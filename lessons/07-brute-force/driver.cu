@@ -6,4 +6,6 @@
 #include "brute_force_gpu.hpp"
 #include "common/matcher_experiment.hpp"
 
-int main(int argc, char** argv) { return cudamatch::run_matcher_experiment("07-brute-force", brute_force_gpu(), argc, argv); }
+int main(int argc, char** argv) {
+  return cudamatch::run_matcher_experiment("07-brute-force", brute_force_gpu(), argc, argv);
+}

@@ -63,8 +63,8 @@ void search(const DeviceText& text, const DevicePattern& pattern, const std::int
 const std::int32_t* upload_failure_table(const DevicePattern& pattern, cudaStream_t stream) {
   const std::vector<std::int32_t> next = failure_table(pattern.host());
   auto* device_next = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table0, next.size());
-  CUDA_CHECK(cudaMemcpyAsync(device_next, next.data(), next.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice,
-                             stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(device_next, next.data(), next.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice, stream));
   return device_next;
 }
 

@@ -27,8 +27,7 @@ __device__ void boyer_moore_chunk(const std::uint8_t* text, Offset windows, cons
     int i = m - 1;
     std::uint8_t c;
     // Stops at the first mismatch (i its index, c the text byte), or with i < known: a match.
-    while ((c = text[s + static_cast<Offset>(i)]) == pattern[i] && --i >= known) {
-    }
+    while ((c = text[s + static_cast<Offset>(i)]) == pattern[i] && --i >= known) {}
     if (i < known) {
       on_match(s);
       s += static_cast<Offset>(period);

@@ -64,9 +64,10 @@ DeviceTables upload_tables(const cudamatch::DevicePattern& pattern, cudaStream_t
   const std::size_t m = pattern.size();
   auto* last_index = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table0, 256);
   auto* good_suffix = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table1, m);
-  CUDA_CHECK(cudaMemcpyAsync(last_index, host.last_index.data(), sizeof host.last_index, cudaMemcpyHostToDevice, stream));
-  CUDA_CHECK(cudaMemcpyAsync(good_suffix, host.good_suffix.data(), m * sizeof(std::int32_t), cudaMemcpyHostToDevice,
-                             stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(last_index, host.last_index.data(), sizeof host.last_index, cudaMemcpyHostToDevice, stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(good_suffix, host.good_suffix.data(), m * sizeof(std::int32_t), cudaMemcpyHostToDevice, stream));
   return {last_index, good_suffix};
 }
 
@@ -103,13 +104,13 @@ struct Max {
   __device__ int operator()(int a, int b) const { return a > b ? a : b; }
 };
 
-__global__ void __launch_bounds__(kThreads) good_suffix_kernel(const std::uint8_t* __restrict__ pattern, int m,
-                                                               std::int32_t* __restrict__ good_suffix) {
+__global__ void __launch_bounds__(kThreads)
+    good_suffix_kernel(const std::uint8_t* __restrict__ pattern, int m, std::int32_t* __restrict__ good_suffix) {
   __shared__ BlockScan::TempStorage scan;
   extern __shared__ unsigned words[];
   auto* bytes = reinterpret_cast<std::uint8_t*>(words);
   const int padded = static_cast<int>(padded_bytes(m));
-  int* occurrence = reinterpret_cast<int*>(bytes + padded);             // as on the host
+  int* occurrence = reinterpret_cast<int*>(bytes + padded);           // as on the host
   auto* is_border = reinterpret_cast<std::uint8_t*>(occurrence + m);  // [L]: p[0, L) is a suffix of p
 
   for (int b = threadIdx.x; b < padded; b += kThreads) bytes[b] = b >= kPad && b < kPad + m ? pattern[b - kPad] : 0;

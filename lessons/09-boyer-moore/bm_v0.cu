@@ -35,14 +35,13 @@ __global__ void bm_v0_kernel(const std::uint8_t* text, std::size_t n, const std:
                     });
 }
 
-void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
   const std::size_t m = pattern.size();
   const DeviceTables tables = upload_tables(pattern, stream);
   const std::size_t threads = (text.size() - m) / chunk_length(m) + 1;
   const auto blocks = static_cast<unsigned>((threads + kThreads - 1) / kThreads);
-  bm_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), m, tables, count,
-                                                positions);
+  bm_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), m, tables, count, positions);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -45,8 +45,8 @@ __global__ void sunday_v0_kernel(const std::uint8_t* text, std::size_t n, const 
   }
 }
 
-void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
   const std::vector<std::uint8_t>& p = pattern.host();
   const std::size_t m = p.size();
   // A shorter shift than Sunday's is always safe, so capping at INT_MAX keeps the table exact in practice

@@ -49,8 +49,9 @@ __device__ void build_shift_table(const std::uint8_t* __restrict__ pattern, std:
 // Quick Search over the windows that start in [first, first + chunk) and at or before `last` (= n - m):
 // calls on_match(position) for each occurrence, in order.
 template <class OnMatch>
-__device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t first, std::size_t chunk, std::size_t last,
-                             const std::uint8_t* s_pattern, std::size_t m, const int* shift, OnMatch on_match) {
+__device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t first, std::size_t chunk,
+                             std::size_t last, const std::uint8_t* s_pattern, std::size_t m, const int* shift,
+                             OnMatch on_match) {
   // TODO(10-sunday, v1): the serial Quick Search of one thread, as v0's kernel does it (sunday_v0.cu).
   //   Nothing to do when first > last. Otherwise, for s = first, then s + shift[text[s + m]], ...:
   //   1. compare text[s .. s + m) with s_pattern[0 .. m) byte by byte; when all m bytes are equal,
@@ -61,11 +62,10 @@ __device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t 
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) sunday_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                             const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                             unsigned long long* __restrict__ counts,
-                                                             const unsigned long long* __restrict__ offsets,
-                                                             std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    sunday_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                     std::size_t m, unsigned long long* __restrict__ counts,
+                     const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   __shared__ int shift[256];
   __shared__ BlockTemp temp;
   extern __shared__ std::uint8_t s_pattern[];
@@ -92,7 +92,8 @@ Launch plan(const DeviceText& text, std::size_t m) {
 // Patterns too long to fit in shared memory beside the table (over 46 KB) fall back to v0.
 void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   if (pattern.size() > kDynamicSharedBytes) return v0_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(sunday_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+  cudamatch::enqueue_count_pass(sunday_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count,
+                                stream);
 }
 
 std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,

@@ -40,9 +40,9 @@ __device__ int lookup(const int* s_shift, const int* __restrict__ g_shift, std::
 }
 
 template <Place kPlace>
-__global__ void __launch_bounds__(kThreads) search_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                          const std::uint8_t* __restrict__ pattern, unsigned m,
-                                                          const int* __restrict__ g_shift, unsigned long long* count) {
+__global__ void __launch_bounds__(kThreads)
+    search_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                  unsigned m, const int* __restrict__ g_shift, unsigned long long* count) {
   __shared__ uint4 staged[(kTile + kMaxLength + 15) / 16];
   __shared__ int s_shift[256];
   __shared__ std::uint8_t s_pattern[kMaxLength];
@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(kThreads) search_kernel(const std::uint8_t* __
 }
 
 using Kernel = void (*)(const std::uint8_t*, std::size_t, const std::uint8_t*, unsigned, const int*,
-                       unsigned long long*);
+                        unsigned long long*);
 constexpr Kernel kKernels[] = {search_kernel<Place::shared>, search_kernel<Place::constant>,
                                search_kernel<Place::global>};
 
@@ -122,7 +122,8 @@ int experiment(const Options& o) {
       }
       table.add_row(cells);
     }
-    std::cout << "\n" << corpus_name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << " repeated to " << o.mib
+    std::cout << "\n"
+              << corpus_name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << " repeated to " << o.mib
               << " MiB, GB/s of text, median of " << o.reps << " runs\n";
     table.print(std::cout);
   }

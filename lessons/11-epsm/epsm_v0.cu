@@ -71,8 +71,8 @@ __global__ void epsm_v0_kernel(const std::uint8_t* text, std::size_t n, const st
   }
 }
 
-void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
   const std::size_t threads = (text.size() - pattern.size()) / kBlockBytes + 1;
   const auto blocks = static_cast<unsigned>((threads + kThreads - 1) / kThreads);
   epsm_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), pattern.size(), count,

@@ -39,8 +39,7 @@ using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
 
 // Bit q set when the alignment q of the block matches pattern[0 .. packed) (1 <= packed <= 16).
 // w[0..3] are the block's four words, w[4..7] the next block's, which the shifts bring in.
-__device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* __restrict__ pattern,
-                                   unsigned packed) {
+__device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* __restrict__ pattern, unsigned packed) {
   // TODO(11-epsm, v1): EPSM's packed compare on 32-bit words (byte_simd.cuh has the pieces).
   //   1. unsigned differ[4] = {0, 0, 0, 0}: byte b of differ[i] stands for alignment 4i + b and stays
   //      zero while that alignment matches every pattern byte compared so far.
@@ -88,11 +87,10 @@ __device__ unsigned thread_matches(const std::uint8_t* __restrict__ text, std::s
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) epsm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    epsm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   __shared__ BlockTemp temp;
   const std::size_t first = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * kBlockBytes;
   const unsigned bits = thread_matches(text, n, pattern, m, first);

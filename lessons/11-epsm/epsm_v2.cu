@@ -55,8 +55,8 @@ struct PackedPattern {
 
 // Whether some alignment of the four words still matches every pattern byte compared.
 __device__ bool any_survivor(const unsigned (&differ)[4]) {
-  return (any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) |
-          any_zero_byte(differ[3])) != 0;
+  return (any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) | any_zero_byte(differ[3])) !=
+         0;
 }
 
 // Bit q set when the lane's alignment q matches the pattern's first p.packed bytes. `own` holds the
@@ -152,11 +152,10 @@ __device__ unsigned search_tile(std::size_t tile, const std::uint8_t* __restrict
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) epsm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    epsm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   PackedPattern p;
   p.packed = static_cast<unsigned>(m < kPacked ? m : kPacked);

@@ -66,7 +66,8 @@ void run_corpus(const Options& o, const std::string& name) {
                    chosen_bits, fixed(chosen.hit_percent / k, 2), fixed(chosen.proposed / k, 4),
                    fixed(chosen.same_block / k, 4)});
   }
-  std::cout << "\n" << name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << ", " << corpus.bytes.size()
+  std::cout << "\n"
+            << name << (corpus.synthetic ? " (SYNTHETIC stand-in)" : "") << ", " << corpus.bytes.size()
             << " bytes; per examined block, mean over " << o.patterns << " patterns drawn from the text\n";
   table.print(std::cout);
 }
@@ -76,9 +77,16 @@ void run_corpus(const Options& o, const std::string& name) {
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 12: what SSEF's filter lets through with bit 7 and with the chosen bits"};
   Options o;
-  app.add_option("--lengths", o.lengths, "pattern lengths")->delimiter(',')->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))->capture_default_str();
-  app.add_option("--corpora", o.corpora, "corpora (bible.txt, E.coli, world192.txt)")->delimiter(',')->capture_default_str();
-  app.add_option("--patterns", o.patterns, "patterns per length")->check(CLI::Range(std::size_t{1}, std::size_t{1000}))->capture_default_str();
+  app.add_option("--lengths", o.lengths, "pattern lengths")
+      ->delimiter(',')
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->capture_default_str();
+  app.add_option("--corpora", o.corpora, "corpora (bible.txt, E.coli, world192.txt)")
+      ->delimiter(',')
+      ->capture_default_str();
+  app.add_option("--patterns", o.patterns, "patterns per length")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}))
+      ->capture_default_str();
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   for (const std::string& name : o.corpora) run_corpus(o, name);
   return 0;

@@ -8,7 +8,6 @@ const cudamatch::GpuAlgorithm& ssef_gpu() {
       cudamatch::Algorithm::ssef,
       {{"v0", "linked-list table uploaded per search, a thread per examined block, byte loads", v0_count, v0_positions},
        {"v1", "CSR table built on the GPU, one load per block, ordered output", v1_count, v1_positions},
-       {"v2", "bucket bitmap in shared memory, block compare, warp-cooperative verification", v2_count,
-        v2_positions}}};
+       {"v2", "bucket bitmap in shared memory, block compare, warp-cooperative verification", v2_count, v2_positions}}};
   return algorithm;
 }

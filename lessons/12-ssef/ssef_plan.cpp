@@ -41,8 +41,8 @@ Plan make_plan_with_bits(std::size_t m, const std::vector<int>& bits) {
 Plan make_plan(cudamatch::ByteView pattern) {
   const std::size_t m = pattern.size;
   const std::uint32_t block = m == 0 ? 1 : block_for(m);
-  return make_plan_with_bits(m, block >= 4 ? cudamatch::ssef_fingerprint_bits(pattern, static_cast<int>(16 / block))
-                                           : std::vector<int>{});
+  return make_plan_with_bits(
+      m, block >= 4 ? cudamatch::ssef_fingerprint_bits(pattern, static_cast<int>(16 / block)) : std::vector<int>{});
 }
 
 std::uint32_t fingerprint(const Plan& plan, const std::uint8_t* block) {

@@ -80,10 +80,10 @@ HostCsrTable build_csr_table(const Plan& plan, cudamatch::ByteView pattern);
 
 // What the filter lets through on one text (host count, for the lesson's table and the tests).
 struct FilterCounts {
-  std::uint64_t examined = 0;   // blocks fingerprinted
-  std::uint64_t hits = 0;       // of them, blocks whose bucket is not empty
-  std::uint64_t proposed = 0;   // alignments proposed by the buckets (inside the text): verifications
-  std::uint64_t same_block = 0; // of them, alignments whose block equals the pattern bytes it faces
+  std::uint64_t examined = 0;    // blocks fingerprinted
+  std::uint64_t hits = 0;        // of them, blocks whose bucket is not empty
+  std::uint64_t proposed = 0;    // alignments proposed by the buckets (inside the text): verifications
+  std::uint64_t same_block = 0;  // of them, alignments whose block equals the pattern bytes it faces
   std::uint64_t occurrences = 0;
 };
 FilterCounts count_filter(const Plan& plan, cudamatch::ByteView pattern, cudamatch::ByteView text);

@@ -40,10 +40,9 @@ __device__ uint4 load_bytes(const std::uint8_t* bytes, unsigned count) {
   return make_uint4(w[0], w[1], w[2], w[3]);
 }
 
-__global__ void __launch_bounds__(kBuildThreads) build_table_kernel(const std::uint8_t* __restrict__ pattern, Plan plan,
-                                                                    std::uint32_t* __restrict__ nonempty,
-                                                                    std::uint32_t* __restrict__ offsets,
-                                                                    std::uint32_t* __restrict__ entries) {
+__global__ void __launch_bounds__(kBuildThreads)
+    build_table_kernel(const std::uint8_t* __restrict__ pattern, Plan plan, std::uint32_t* __restrict__ nonempty,
+                       std::uint32_t* __restrict__ offsets, std::uint32_t* __restrict__ entries) {
   __shared__ BuildShared shared;
   const unsigned count = plan.step;
 
@@ -90,7 +89,8 @@ __global__ void __launch_bounds__(kBuildThreads) build_table_kernel(const std::u
         while (at < count && shared.keys[at] == f) ++at;
         if (at > start[j]) bits |= 1u << (4 * quad + j);
       }
-      reinterpret_cast<uint4*>(offsets)[(first + 32 * word) / 4 + quad] = make_uint4(start[0], start[1], start[2], start[3]);
+      reinterpret_cast<uint4*>(offsets)[(first + 32 * word) / 4 + quad] =
+          make_uint4(start[0], start[1], start[2], start[3]);
     }
     nonempty[first / 32 + word] = bits;
   }

@@ -22,8 +22,8 @@ constexpr unsigned kThreads = 256;
 
 // With `positions` null, only counts.
 __global__ void ssef_v0_kernel(const std::uint8_t* text, std::size_t n, const std::uint8_t* pattern, std::size_t m,
-                               Plan plan, const std::int32_t* head, const std::int32_t* next,
-                               unsigned long long* count, std::uint64_t* positions) {
+                               Plan plan, const std::int32_t* head, const std::int32_t* next, unsigned long long* count,
+                               std::uint64_t* positions) {
   const std::size_t o = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) * plan.step;
   if (o > last_block(plan, n, m)) return;
   std::uint32_t fp = 0;
@@ -47,8 +47,8 @@ __global__ void ssef_v0_kernel(const std::uint8_t* text, std::size_t n, const st
   }
 }
 
-void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
   using cudamatch::ScratchSlot;
   const std::size_t m = pattern.size();
   const Plan plan = make_plan(pattern.host());

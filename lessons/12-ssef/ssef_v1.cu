@@ -43,21 +43,26 @@ union BlockTemp {
 // The B bytes of the examined block at o, with one load, in the 16-byte form fingerprint_in_vector takes.
 __device__ uint4 load_block(const std::uint8_t* __restrict__ text, std::size_t o, unsigned block) {
   switch (block) {
-    case 16: return *reinterpret_cast<const uint4*>(text + o);
+    case 16:
+      return *reinterpret_cast<const uint4*>(text + o);
     case 8: {
       const uint2 w = *reinterpret_cast<const uint2*>(text + o);
       return make_uint4(w.x, w.y, 0, 0);
     }
-    case 4: return make_uint4(*reinterpret_cast<const std::uint32_t*>(text + o), 0, 0, 0);
-    case 2: return make_uint4(*reinterpret_cast<const std::uint16_t*>(text + o), 0, 0, 0);
-    default: return make_uint4(text[o], 0, 0, 0);
+    case 4:
+      return make_uint4(*reinterpret_cast<const std::uint32_t*>(text + o), 0, 0, 0);
+    case 2:
+      return make_uint4(*reinterpret_cast<const std::uint16_t*>(text + o), 0, 0, 0);
+    default:
+      return make_uint4(text[o], 0, 0, 0);
   }
 }
 
 // Calls on_match(s) for every occurrence the examined block at o proposes, in increasing s.
 template <class OnMatch>
-__device__ void search_block(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                             std::size_t m, const Plan& plan, const CsrTable& table, std::size_t o, OnMatch on_match) {
+__device__ void search_block(const std::uint8_t* __restrict__ text, std::size_t n,
+                             const std::uint8_t* __restrict__ pattern, std::size_t m, const Plan& plan,
+                             const CsrTable& table, std::size_t o, OnMatch on_match) {
   // TODO(12-ssef, v1): probe the CSR table and verify.
   //   1. f = fingerprint_in_vector(plan, load_block(text, o, plan.block), 0): one load of the block.
   //   2. The bucket is table.entries[table.offsets[f], table.offsets[f + 1]), pattern offsets r in
@@ -69,12 +74,11 @@ __device__ void search_block(const std::uint8_t* __restrict__ text, std::size_t 
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) ssef_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions, Plan plan,
-                                                           CsrTable table) {
+__global__ void __launch_bounds__(kThreads)
+    ssef_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
+                   CsrTable table) {
   __shared__ BlockTemp temp;
   const std::size_t o = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * plan.step;
   const bool examined = o <= last_block(plan, n, m);

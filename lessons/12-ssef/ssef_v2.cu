@@ -42,7 +42,7 @@ using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
-constexpr int kPieces = 4;                                   // vectors per lane and tile
+constexpr int kPieces = 4;  // vectors per lane and tile
 constexpr std::size_t kWarpVectors = 32 * kPieces;
 constexpr std::size_t kTileVectors = kWarpVectors * kWarps;  // examined vectors per block and tile
 constexpr unsigned kAll = 0xffffffffu;
@@ -68,11 +68,11 @@ __host__ __device__ Layout layout(const Plan& plan, std::size_t n, std::size_t m
 
 // One lane's walk through the alignments its vector proposes.
 struct Cursor {
-  uint4 v;               // the vector's 16 bytes
-  std::size_t start;     // its offset in the text
-  unsigned next_block;   // the next of its blocks to fingerprint
-  unsigned blocks;       // its examined blocks (0 past the text's last)
-  std::size_t o;         // the block whose bucket is being read, at byte `at` of the vector
+  uint4 v;              // the vector's 16 bytes
+  std::size_t start;    // its offset in the text
+  unsigned next_block;  // the next of its blocks to fingerprint
+  unsigned blocks;      // its examined blocks (0 past the text's last)
+  std::size_t o;        // the block whose bucket is being read, at byte `at` of the vector
   unsigned at;
   std::uint32_t e, stop;  // the bucket's entries still to read
 };
@@ -80,8 +80,8 @@ struct Cursor {
 // Whether the block at byte `at` of v equals p[r, r + B): words against the pattern's words at r, each a
 // funnel shift of the two aligned words that hold it (the pattern is padded by 16 zero bytes). Blocks of
 // 1 and 2 bytes are their own fingerprint.
-__device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at, const std::uint32_t* __restrict__ pattern_words,
-                             std::uint32_t r) {
+__device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
+                             const std::uint32_t* __restrict__ pattern_words, std::uint32_t r) {
   if (plan.block <= 2) return true;
   for (unsigned k = 0; k < plan.block / 4; ++k) {
     const unsigned byte = r + 4 * k;
@@ -112,8 +112,8 @@ __device__ bool next_candidate(Cursor& c, const Plan& plan, const Layout& l, con
   return false;
 }
 
-__device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m) {
+__device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
   for (std::size_t j = 0; j < m; ++j) {
     if (text[s + j] != pattern[j]) return false;
   }
@@ -121,8 +121,8 @@ __device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s
 }
 
 // Whether text[s, s + m) equals the pattern; every lane of the warp calls it with the same s.
-__device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m) {
+__device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
   // TODO(12-ssef, v2): compare 32 bytes per step, one per lane.
   //   For base = 0, 32, 64, ... < m: lane L compares text[s + base + L] with pattern[base + L] (a lane
   //   past the pattern, base + L >= m, counts as equal); __all_sync(kAll, equal) tells every lane whether
@@ -135,9 +135,9 @@ __device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s
 // Searches this warp's part of `tile`: on_match(piece, s) for each occurrence, in increasing s per lane
 // and piece. Every lane of the warp calls it.
 template <class OnMatch>
-__device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ text, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m, const Plan& plan, const Layout& l, const std::uint32_t* s_nonempty,
-                            const CsrTable& table, OnMatch on_match) {
+__device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ text,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m, const Plan& plan, const Layout& l,
+                            const std::uint32_t* s_nonempty, const CsrTable& table, OnMatch on_match) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const std::size_t first = tile * kTileVectors + warp * kWarpVectors + lane;
   const auto* pattern_words = reinterpret_cast<const std::uint32_t*>(pattern);
@@ -174,12 +174,11 @@ __device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ t
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) ssef_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions, Plan plan,
-                                                           CsrTable table) {
+__global__ void __launch_bounds__(kThreads)
+    ssef_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
+                   CsrTable table) {
   __shared__ uint4 s_bitmap[kBuckets / 128];  // 8 KB: the table's nonempty bits
   __shared__ unsigned long long warp_totals[kWarps];
   for (unsigned i = threadIdx.x; i < kBuckets / 128; i += kThreads) {
@@ -251,8 +250,8 @@ std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern,
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};
-  return cudamatch::positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch, text,
-                                        pattern, positions, stream, plan, table);
+  return cudamatch::positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch,
+                                        text, pattern, positions, stream, plan, table);
 }
 
 }  // namespace lesson12

@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-
 namespace lesson13 {
 
 DeviceWindow::DeviceWindow(std::size_t bytes) : text_(cudamatch::DeviceText::with_capacity(bytes)) {}

@@ -52,8 +52,7 @@ std::uint64_t StreamSearcher::run(const StreamVersion& version, ByteSource& sour
     // to report, so a second one from the wait is dropped.
     try {
       staging_.synchronize();
-    } catch (...) {
-    }
+    } catch (...) {}
     throw;
   }
   staging_.synchronize();

@@ -35,8 +35,8 @@ const std::vector<StreamVersion>& stream_versions();
 unsigned default_readers();
 
 struct StreamOptions {
-  std::size_t chunk_bytes = 8 << 20;   // C: the positions of one chunk (grown to m - 1, the overlap rule)
-  std::size_t device_budget = 0;       // device memory for the ring's windows, bytes; 0: no budget
+  std::size_t chunk_bytes = 8 << 20;  // C: the positions of one chunk (grown to m - 1, the overlap rule)
+  std::size_t device_budget = 0;      // device memory for the ring's windows, bytes; 0: no budget
   unsigned readers = default_readers();
   std::size_t slots = 0;  // the ring's slots (at least 2); 0: readers + 2, one in the copy, one searched
 };

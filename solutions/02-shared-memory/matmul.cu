@@ -10,8 +10,8 @@ namespace {
 // One thread per element of C. x runs along a row of C, so the 32 threads of a warp read 32
 // consecutive floats of a row of B (coalesced) and all read the same float of A (a broadcast).
 // Every operand comes from global memory: 2K loads for 2K floating-point operations.
-__global__ void matmul_naive_kernel(const float* __restrict__ A, const float* __restrict__ B,
-                                    float* __restrict__ C, int M, int K, int N) {
+__global__ void matmul_naive_kernel(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+                                    int M, int K, int N) {
   const int row = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
   const int col = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (row >= M || col >= N) return;
@@ -25,8 +25,8 @@ __global__ void matmul_naive_kernel(const float* __restrict__ A, const float* __
 // along K in phases: its threads copy a tile of A and a tile of B into shared memory, one element
 // each, then every thread takes its kTile products from there. Each float loaded from global memory
 // serves kTile threads.
-__global__ void matmul_tiled_kernel(const float* __restrict__ A, const float* __restrict__ B,
-                                    float* __restrict__ C, int M, int K, int N) {
+__global__ void matmul_tiled_kernel(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+                                    int M, int K, int N) {
   __shared__ float a_tile[kTile][kTile];  // rows of C's tile x this phase's slice of K
   __shared__ float b_tile[kTile][kTile];  // this phase's slice of K x columns of C's tile
   const int tx = static_cast<int>(threadIdx.x);

@@ -48,6 +48,10 @@ void copy_int(const int* src, int* dst, std::size_t n, cudaStream_t stream) {
   CUDA_CHECK_LAUNCH();
 }
 
-void copy_int2(const int* src, int* dst, std::size_t n, cudaStream_t stream) { copy_vectorized<int2>(src, dst, n, stream); }
+void copy_int2(const int* src, int* dst, std::size_t n, cudaStream_t stream) {
+  copy_vectorized<int2>(src, dst, n, stream);
+}
 
-void copy_int4(const int* src, int* dst, std::size_t n, cudaStream_t stream) { copy_vectorized<int4>(src, dst, n, stream); }
+void copy_int4(const int* src, int* dst, std::size_t n, cudaStream_t stream) {
+  copy_vectorized<int4>(src, dst, n, stream);
+}

@@ -20,16 +20,17 @@ using cudamatch::Launch;
 using cudamatch::Pass;
 
 constexpr int kThreads = 256;
-constexpr int kRounds = 16;                   // positions per thread
-constexpr int kTile = kThreads * kRounds;     // positions per block: a multiple of 16, so tiles start aligned
+constexpr int kRounds = 16;                         // positions per thread
+constexpr int kTile = kThreads * kRounds;           // positions per block: a multiple of 16, so tiles start aligned
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
 
 __host__ __device__ constexpr std::size_t staged_bytes(std::size_t m) { return (kTile + m - 1 + 15) / 16 * 16; }
 
 template <Pass kPass>
-__global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                             std::size_t m, unsigned long long* __restrict__ counts,
-                             const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+__global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                             const std::uint8_t* __restrict__ pattern, std::size_t m,
+                             unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                             std::uint64_t* __restrict__ positions) {
   extern __shared__ uint4 shared[];  // uint4: 16-byte aligned
   std::uint8_t* tile = reinterpret_cast<std::uint8_t*>(shared);
   const std::size_t staged = staged_bytes(m);

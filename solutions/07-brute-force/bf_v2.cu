@@ -27,14 +27,15 @@ constexpr std::size_t kTile = static_cast<std::size_t>(kThreads) * kPositionsPer
 
 // Calls on_match(position) for every occurrence starting in this thread's 16 positions, in order.
 template <class OnMatch>
-__device__ void search_piece(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                             std::size_t m, std::size_t first_position, OnMatch on_match) {
+__device__ void search_piece(const std::uint8_t* __restrict__ text, std::size_t n,
+                             const std::uint8_t* __restrict__ pattern, std::size_t m, std::size_t first_position,
+                             OnMatch on_match) {
   if (first_position > n - m) return;
   // DeviceText pads to a multiple of 16 bytes plus 16, so both vectors lie inside the allocation.
   const uint4 a = *reinterpret_cast<const uint4*>(text + first_position);
   const uint4 b = *reinterpret_cast<const uint4*>(text + first_position + 16);
   const unsigned words[5] = {a.x, a.y, a.z, a.w, b.x};
-  const unsigned first = pattern[0] * 0x01010101u;   // the byte in all four lanes
+  const unsigned first = pattern[0] * 0x01010101u;  // the byte in all four lanes
   const unsigned second = m > 1 ? pattern[1] * 0x01010101u : 0u;
 #pragma unroll
   for (int k = 0; k < 4; ++k) {
@@ -55,9 +56,10 @@ __device__ void search_piece(const std::uint8_t* __restrict__ text, std::size_t 
 }
 
 template <Pass kPass>
-__global__ void bf_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                             std::size_t m, unsigned long long* __restrict__ counts,
-                             const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+__global__ void bf_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                             const std::uint8_t* __restrict__ pattern, std::size_t m,
+                             unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                             std::uint64_t* __restrict__ positions) {
   const std::size_t first_position = static_cast<std::size_t>(blockIdx.x) * kTile + threadIdx.x * kPositionsPerThread;
   unsigned found = 0;
   search_piece(text, n, pattern, m, first_position, [&](std::size_t) { ++found; });

@@ -38,8 +38,8 @@ using cudamatch::Launch;
 using cudamatch::Pass;
 
 constexpr int kThreads = 256;
-constexpr int kSegment = 128;                        // bytes of each thread's span staged per round
-constexpr int kRowWords = kSegment / 4 + 1;          // 33: odd, so consecutive rows start in consecutive banks
+constexpr int kSegment = 128;                // bytes of each thread's span staged per round
+constexpr int kRowWords = kSegment / 4 + 1;  // 33: odd, so consecutive rows start in consecutive banks
 constexpr std::size_t kRowsBytes = sizeof(unsigned) * kRowWords * kThreads;
 constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
 

@@ -23,11 +23,10 @@ namespace lesson09 {
 namespace {
 
 template <Pass kPass, bool kTablesInShared>
-__global__ void __launch_bounds__(kThreads) bm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                         const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                         unsigned long long* __restrict__ counts,
-                                                         const unsigned long long* __restrict__ offsets,
-                                                         std::uint64_t* __restrict__ positions, DeviceTables tables) {
+__global__ void __launch_bounds__(kThreads)
+    bm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                 std::size_t m, unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                 std::uint64_t* __restrict__ positions, DeviceTables tables) {
   __shared__ std::int32_t last_index[256];
   __shared__ BlockTemp temp;
   extern __shared__ std::int32_t s_good_suffix[];  // kTablesInShared: m entries, then the pattern's m bytes
@@ -51,7 +50,8 @@ __global__ void __launch_bounds__(kThreads) bm_v1_kernel(const std::uint8_t* __r
   const std::size_t candidates = n - m + 1;
   const std::size_t windows = first >= candidates ? 0 : candidates - first < chunk ? candidates - first : chunk;
   const auto search = [&](auto on_match) {
-    if (windows > 0) boyer_moore_chunk(text + first, windows, p, static_cast<int>(m), last_index, good_suffix, on_match);
+    if (windows > 0)
+      boyer_moore_chunk(text + first, windows, p, static_cast<int>(m), last_index, good_suffix, on_match);
   };
   unsigned found = 0;
   search([&](std::size_t) { ++found; });
@@ -72,9 +72,9 @@ Launch plan(const DeviceText& text, std::size_t m) {
 void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   const DeviceTables tables = upload_tables(pattern, stream);
   const std::size_t m = pattern.size();
-  cudamatch::enqueue_count_pass(tables_fit_in_shared(m) ? bm_v1_kernel<Pass::count, true>
-                                                        : bm_v1_kernel<Pass::count, false>,
-                                plan(text, m), text, pattern, count, stream, tables);
+  cudamatch::enqueue_count_pass(
+      tables_fit_in_shared(m) ? bm_v1_kernel<Pass::count, true> : bm_v1_kernel<Pass::count, false>, plan(text, m), text,
+      pattern, count, stream, tables);
 }
 
 std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,

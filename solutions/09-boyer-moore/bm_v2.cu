@@ -65,11 +65,10 @@ __device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n,
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) bm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                         const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                         unsigned long long* __restrict__ counts,
-                                                         const unsigned long long* __restrict__ offsets,
-                                                         std::uint64_t* __restrict__ positions, DeviceTables tables) {
+__global__ void __launch_bounds__(kThreads)
+    bm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                 std::size_t m, unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                 std::uint64_t* __restrict__ positions, DeviceTables tables) {
   __shared__ std::int32_t last_index[256];
   __shared__ BlockTemp temp;
   extern __shared__ uint4 shared[];
@@ -93,7 +92,7 @@ __global__ void __launch_bounds__(kThreads) bm_v2_kernel(const std::uint8_t* __r
   // This thread's windows, as offsets in the tile: [first, first + windows).
   const std::size_t block_windows = n - m + 1 - tile_start;  // > 0: the launch has no block past n - m
   const unsigned first = threadIdx.x * static_cast<unsigned>(l.chunk);
-  const unsigned windows = first >= block_windows                  ? 0u
+  const unsigned windows = first >= block_windows            ? 0u
                            : block_windows - first < l.chunk ? static_cast<unsigned>(block_windows - first)
                                                              : static_cast<unsigned>(l.chunk);
   const auto search = [&](auto on_match) {
@@ -121,7 +120,8 @@ void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned lon
   const TileLayout l = layout(pattern.size());
   if (l.chunk == 0) return v1_count(text, pattern, count, stream);
   const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
-  cudamatch::enqueue_count_pass(bm_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream, tables);
+  cudamatch::enqueue_count_pass(bm_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream,
+                                tables);
 }
 
 std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,

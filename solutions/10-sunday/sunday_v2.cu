@@ -102,11 +102,10 @@ __device__ void search_chunk(const std::uint8_t* s_text, unsigned first, unsigne
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) sunday_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                             const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                             unsigned long long* __restrict__ counts,
-                                                             const unsigned long long* __restrict__ offsets,
-                                                             std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    sunday_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                     std::size_t m, unsigned long long* __restrict__ counts,
+                     const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   __shared__ int shift[256];
   __shared__ BlockTemp temp;
   extern __shared__ uint4 shared[];  // uint4: 16-byte aligned

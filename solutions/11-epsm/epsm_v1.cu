@@ -38,15 +38,14 @@ using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
 
 // Bit q set when the alignment q of the block matches pattern[0 .. packed) (1 <= packed <= 16).
 // w[0..3] are the block's four words, w[4..7] the next block's, which the shifts bring in.
-__device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* __restrict__ pattern,
-                                   unsigned packed) {
+__device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* __restrict__ pattern, unsigned packed) {
   unsigned differ[4] = {0, 0, 0, 0};  // byte b of differ[i]: alignment 4i + b, zero while it matches
 #pragma unroll
   for (unsigned j = 0; j < kPacked; ++j) {
     if (j == packed) break;
     if (j % 4 == 0 && j > 0) {  // after every fourth pattern byte: is any alignment left?
-      if ((any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) |
-           any_zero_byte(differ[3])) == 0) {
+      if ((any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) | any_zero_byte(differ[3])) ==
+          0) {
         return 0;
       }
     }
@@ -90,11 +89,10 @@ __device__ unsigned thread_matches(const std::uint8_t* __restrict__ text, std::s
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) epsm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    epsm_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   __shared__ BlockTemp temp;
   const std::size_t first = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * kBlockBytes;
   const unsigned bits = thread_matches(text, n, pattern, m, first);

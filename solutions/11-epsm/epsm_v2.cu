@@ -55,8 +55,8 @@ struct PackedPattern {
 
 // Whether some alignment of the four words still matches every pattern byte compared.
 __device__ bool any_survivor(const unsigned (&differ)[4]) {
-  return (any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) |
-          any_zero_byte(differ[3])) != 0;
+  return (any_zero_byte(differ[0]) | any_zero_byte(differ[1]) | any_zero_byte(differ[2]) | any_zero_byte(differ[3])) !=
+         0;
 }
 
 // Bit q set when the lane's alignment q matches the pattern's first p.packed bytes. `own` holds the
@@ -65,8 +65,9 @@ __device__ bool any_survivor(const unsigned (&differ)[4]) {
 __device__ unsigned piece_matches(const uint4& own, const uint4& provided, const PackedPattern& p) {
   const unsigned next_lane = (threadIdx.x + 1) % 32;
   // w[0..3]: the lane's words; w[4..7]: the next 16 bytes, which the shifts by up to 15 bring in.
-  unsigned w[8] = {own.x, own.y, own.z, own.w, __shfl_sync(kAll, provided.x, next_lane),
-                   __shfl_sync(kAll, provided.y, next_lane), 0, 0};
+  unsigned w[8] = {
+      own.x, own.y, own.z, own.w, __shfl_sync(kAll, provided.x, next_lane), __shfl_sync(kAll, provided.y, next_lane),
+      0,     0};
   // text_at[o]: the four text bytes o positions after the lane's first (o = 0..27). Alignment 4i + b
   // meets pattern byte j in byte b of text_at[4i + j], so text_at[o] serves pattern bytes o, o - 4,
   // o - 8 and o - 12: each is made once (a byte shift, or a plain word when o % 4 == 0), the first
@@ -175,11 +176,10 @@ __device__ unsigned search_tile(std::size_t tile, const std::uint8_t* __restrict
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) epsm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions) {
+__global__ void __launch_bounds__(kThreads)
+    epsm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   PackedPattern p;
   p.packed = static_cast<unsigned>(m < kPacked ? m : kPacked);

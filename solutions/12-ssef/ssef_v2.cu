@@ -41,7 +41,7 @@ using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
-constexpr int kPieces = 4;                                   // vectors per lane and tile
+constexpr int kPieces = 4;  // vectors per lane and tile
 constexpr std::size_t kWarpVectors = 32 * kPieces;
 constexpr std::size_t kTileVectors = kWarpVectors * kWarps;  // examined vectors per block and tile
 constexpr unsigned kAll = 0xffffffffu;
@@ -67,11 +67,11 @@ __host__ __device__ Layout layout(const Plan& plan, std::size_t n, std::size_t m
 
 // One lane's walk through the alignments its vector proposes.
 struct Cursor {
-  uint4 v;               // the vector's 16 bytes
-  std::size_t start;     // its offset in the text
-  unsigned next_block;   // the next of its blocks to fingerprint
-  unsigned blocks;       // its examined blocks (0 past the text's last)
-  std::size_t o;         // the block whose bucket is being read, at byte `at` of the vector
+  uint4 v;              // the vector's 16 bytes
+  std::size_t start;    // its offset in the text
+  unsigned next_block;  // the next of its blocks to fingerprint
+  unsigned blocks;      // its examined blocks (0 past the text's last)
+  std::size_t o;        // the block whose bucket is being read, at byte `at` of the vector
   unsigned at;
   std::uint32_t e, stop;  // the bucket's entries still to read
 };
@@ -79,8 +79,8 @@ struct Cursor {
 // Whether the block at byte `at` of v equals p[r, r + B): words against the pattern's words at r, each a
 // funnel shift of the two aligned words that hold it (the pattern is padded by 16 zero bytes). Blocks of
 // 1 and 2 bytes are their own fingerprint.
-__device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at, const std::uint32_t* __restrict__ pattern_words,
-                             std::uint32_t r) {
+__device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
+                             const std::uint32_t* __restrict__ pattern_words, std::uint32_t r) {
   if (plan.block <= 2) return true;
   for (unsigned k = 0; k < plan.block / 4; ++k) {
     const unsigned byte = r + 4 * k;
@@ -98,7 +98,7 @@ __device__ bool next_candidate(Cursor& c, const Plan& plan, const Layout& l, con
   for (;;) {
     while (c.e < c.stop) {
       const std::uint32_t r = table.entries[c.e++];
-      if (r > c.o) continue;  // would start before the text
+      if (r > c.o) continue;   // would start before the text
       if (c.o - r > l.last) {  // past n - m, and so is every later entry
         c.e = c.stop;
         break;
@@ -122,8 +122,8 @@ __device__ bool next_candidate(Cursor& c, const Plan& plan, const Layout& l, con
   }
 }
 
-__device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m) {
+__device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
   for (std::size_t j = 0; j < m; ++j) {
     if (text[s + j] != pattern[j]) return false;
   }
@@ -131,8 +131,8 @@ __device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s
 }
 
 // Whether text[s, s + m) equals the pattern; every lane of the warp calls it with the same s.
-__device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m) {
+__device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
   const unsigned lane = threadIdx.x % 32;
   for (std::size_t base = 0; base < m; base += 32) {
     const std::size_t j = base + lane;
@@ -144,9 +144,9 @@ __device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s
 // Searches this warp's part of `tile`: on_match(piece, s) for each occurrence, in increasing s per lane
 // and piece. Every lane of the warp calls it.
 template <class OnMatch>
-__device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ text, const std::uint8_t* __restrict__ pattern,
-                            std::size_t m, const Plan& plan, const Layout& l, const std::uint32_t* s_nonempty,
-                            const CsrTable& table, OnMatch on_match) {
+__device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ text,
+                            const std::uint8_t* __restrict__ pattern, std::size_t m, const Plan& plan, const Layout& l,
+                            const std::uint32_t* s_nonempty, const CsrTable& table, OnMatch on_match) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const std::size_t first = tile * kTileVectors + warp * kWarpVectors + lane;
   const auto* pattern_words = reinterpret_cast<const std::uint32_t*>(pattern);
@@ -183,12 +183,11 @@ __device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ t
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads) ssef_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                                           const std::uint8_t* __restrict__ pattern, std::size_t m,
-                                                           unsigned long long* __restrict__ counts,
-                                                           const unsigned long long* __restrict__ offsets,
-                                                           std::uint64_t* __restrict__ positions, Plan plan,
-                                                           CsrTable table) {
+__global__ void __launch_bounds__(kThreads)
+    ssef_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
+                   std::size_t m, unsigned long long* __restrict__ counts,
+                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
+                   CsrTable table) {
   __shared__ uint4 s_bitmap[kBuckets / 128];  // 8 KB: the table's nonempty bits
   __shared__ unsigned long long warp_totals[kWarps];
   for (unsigned i = threadIdx.x; i < kBuckets / 128; i += kThreads) {
@@ -260,8 +259,8 @@ std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern,
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};
-  return cudamatch::positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch, text,
-                                        pattern, positions, stream, plan, table);
+  return cudamatch::positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch,
+                                        text, pattern, positions, stream, plan, table);
 }
 
 }  // namespace lesson12

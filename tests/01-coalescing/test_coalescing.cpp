@@ -37,8 +37,8 @@ void check_2d(const Add2d& add, int rows, int cols, std::uint64_t seed) {
   CHECK(guard == std::vector<std::uint8_t>(kGuard * sizeof(float), 0xFF));
 }
 
-const std::vector<std::pair<int, int>> kShapes = {{1, 1},   {1, 33},    {33, 1},    {7, 31},   {32, 32},
-                                                   {33, 65}, {255, 257}, {1000, 999}, {3, 5000}, {4099, 3}, {65, 31}};
+const std::vector<std::pair<int, int>> kShapes = {{1, 1},     {1, 33},     {33, 1},   {7, 31},   {32, 32}, {33, 65},
+                                                  {255, 257}, {1000, 999}, {3, 5000}, {4099, 3}, {65, 31}};
 
 }  // namespace
 
@@ -53,8 +53,8 @@ TEST_CASE("the coalesced 2-D add is correct for any shape", "[gpu][todo]") {
 TEST_CASE("the strided 2-D add is correct for any shape", "[gpu]") {
   std::uint64_t seed = 50;
   for (const auto& [rows, cols] : kShapes) {
-    check_2d([](const float* a, const float* b, float* c, int r, int k) { add_2d_strided(a, b, c, r, k); }, rows,
-             cols, seed += 2);
+    check_2d([](const float* a, const float* b, float* c, int r, int k) { add_2d_strided(a, b, c, r, k); }, rows, cols,
+             seed += 2);
   }
 }
 

@@ -31,12 +31,12 @@ struct Shape {
 
 // Mostly not multiples of the tile: partial tiles of C, partial last phases along K, a single row
 // or column, a K shorter than one tile and one much longer; and two exact multiples.
-const std::vector<Shape> kSmallShapes = {{1, 1, 1},    {17, 33, 5},   {31, 32, 33}, {32, 32, 32},  {33, 1, 65},
+const std::vector<Shape> kSmallShapes = {{1, 1, 1},     {17, 33, 5},  {31, 32, 33}, {32, 32, 32},  {33, 1, 65},
                                          {100, 257, 3}, {64, 64, 64}, {1, 1000, 1}, {129, 65, 257}};
 // The driver's classic shape, checked on a sample of C.
 constexpr Shape kLargeShape{2000, 3000, 5000};
 
-constexpr std::size_t kGuard = 256;  // floats after C that no kernel may touch
+constexpr std::size_t kGuard = 256;      // floats after C that no kernel may touch
 constexpr unsigned char kPoison = 0xFF;  // every byte 0xFF: a NaN float
 
 bool all_bytes_are(const float* values, std::size_t count, unsigned char byte) {
@@ -168,7 +168,7 @@ TEST_CASE("the error check accepts float rounding and rejects wrong values and N
   CHECK(matmul_element_ok(1.0f + 0x1.0p-23f, exact, abs_sum, 3));  // exact, as a tree sum gives
   CHECK_FALSE(matmul_element_ok(1.0f + 0x1.0p-20f, exact, abs_sum, 3));
   CHECK_FALSE(matmul_element_ok(std::nanf(""), exact, abs_sum, 3));
-  CHECK(matmul_element_ok(0.0f, 0.0, 0.0, 0));  // K = 0: exactly zero ...
+  CHECK(matmul_element_ok(0.0f, 0.0, 0.0, 0));               // K = 0: exactly zero ...
   CHECK_FALSE(matmul_element_ok(0x1.0p-100f, 0.0, 0.0, 0));  // ... and nothing else
 
   const std::vector<float> C = {1.0f};

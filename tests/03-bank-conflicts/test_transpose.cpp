@@ -26,7 +26,7 @@ struct Shape {
 
 // Single rows and columns, shapes just under and over one tile, one that is exactly a tile, one
 // narrower than a tile, odd sizes of many tiles, a large square, and a tall thin one.
-constexpr Shape kShapes[] = {{1, 1},  {1, 37}, {37, 1},     {31, 33},     {32, 32},
+constexpr Shape kShapes[] = {{1, 1},   {1, 37}, {37, 1},     {31, 33},     {32, 32},
                              {33, 65}, {64, 8}, {1000, 777}, {2048, 2048}, {4099, 3}};
 
 constexpr TransposeFunction kEveryVersion[] = {transpose_copy, transpose_naive_write_strided,

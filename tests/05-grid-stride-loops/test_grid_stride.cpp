@@ -41,8 +41,9 @@ TEST_CASE("the grid-stride SAXPY is right for every n", "[gpu][todo]") {
     const auto x = random_floats(n + kGuard, ++seed);
     auto y0 = random_floats(n + kGuard, ++seed);
     std::memset(y0.data() + n, 0xFF, kGuard * sizeof(float));
-    const auto y = run([&](float a, const float* dx, float* dy, std::size_t k) { saxpy_grid_stride(a, dx, dy, k, blocks, 256); },
-                       0.75f, x, y0, n);
+    const auto y =
+        run([&](float a, const float* dx, float* dy, std::size_t k) { saxpy_grid_stride(a, dx, dy, k, blocks, 256); },
+            0.75f, x, y0, n);
     CHECK(count_saxpy_errors(0.75f, x, y0, y.data(), n) == 0);
   }
 }
@@ -51,16 +52,15 @@ TEST_CASE("every launch shape of the grid-stride SAXPY gives the monolithic resu
   const std::size_t n = 100003;
   const auto x = random_floats(n + kGuard, 77);
   const auto y0 = random_floats(n + kGuard, 78);
-  const auto reference = run([](float a, const float* dx, float* dy, std::size_t k) { saxpy_monolithic(a, dx, dy, k); },
-                             -1.25f, x, y0, n);
+  const auto reference =
+      run([](float a, const float* dx, float* dy, std::size_t k) { saxpy_monolithic(a, dx, dy, k); }, -1.25f, x, y0, n);
   REQUIRE(count_saxpy_errors(-1.25f, x, y0, reference.data(), n) == 0);
-  const std::vector<std::pair<unsigned, unsigned>> shapes = {{1, 1}, {1, 32}, {3, 32}, {7, 33}, {blocks_for_device(1), 256},
-                                                             {blocks_for_device(32), 256}, {1000, 1024}};
+  const std::vector<std::pair<unsigned, unsigned>> shapes = {
+      {1, 1}, {1, 32}, {3, 32}, {7, 33}, {blocks_for_device(1), 256}, {blocks_for_device(32), 256}, {1000, 1024}};
   for (const auto& [blocks, threads] : shapes) {
     INFO("<<<" << blocks << ", " << threads << ">>>");
-    const auto y = run([&, b = blocks, t = threads](float a, const float* dx, float* dy, std::size_t k) {
-                         saxpy_grid_stride(a, dx, dy, k, b, t);
-                       },
+    const auto y = run([&, b = blocks, t = threads](float a, const float* dx, float* dy,
+                                                    std::size_t k) { saxpy_grid_stride(a, dx, dy, k, b, t); },
                        -1.25f, x, y0, n);
     CHECK(std::memcmp(y.data(), reference.data(), n * sizeof(float)) == 0);
   }
@@ -72,8 +72,8 @@ TEST_CASE("the monolithic SAXPY is right for every n", "[gpu]") {
     INFO("n = " << n);
     const auto x = random_floats(n + kGuard, ++seed);
     auto y0 = random_floats(n + kGuard, ++seed);
-    const auto y = run([](float a, const float* dx, float* dy, std::size_t k) { saxpy_monolithic(a, dx, dy, k); }, 2.5f,
-                       x, y0, n);
+    const auto y =
+        run([](float a, const float* dx, float* dy, std::size_t k) { saxpy_monolithic(a, dx, dy, k); }, 2.5f, x, y0, n);
     CHECK(count_saxpy_errors(2.5f, x, y0, y.data(), n) == 0);
   }
 }

@@ -141,7 +141,6 @@ TEST_CASE("asynchronous version 1 queues each chunk's copy in, kernel and copy o
   check_issue_order(run_async_v1, false);
 }
 
-TEST_CASE("asynchronous version 2 queues every copy in, then every kernel, then every copy out",
-          "[gpu][todo][order]") {
+TEST_CASE("asynchronous version 2 queues every copy in, then every kernel, then every copy out", "[gpu][todo][order]") {
   check_issue_order(run_async_v2, true);
 }

@@ -19,14 +19,28 @@ const GpuVersion& version(int number) { return brute_force_gpu().version(number)
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") { random_cases(version(0), kEdges, 700); }
+TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
+  random_cases(version(0), kEdges, 700);
+}
 TEST_CASE("v0 handles all-equal texts, tile edges, whole-text patterns", "[gpu]") { edge_cases(version(0), kEdges); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(1), kEdges, 701); }
-TEST_CASE("v1 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(1), kEdges); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(2), kEdges, 702); }
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(2), kEdges); }
-TEST_CASE("v3 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(3), kEdges, 703); }
-TEST_CASE("v3 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(3), kEdges); }
+TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(1), kEdges, 701);
+}
+TEST_CASE("v1 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(1), kEdges);
+}
+TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(2), kEdges, 702);
+}
+TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(2), kEdges);
+}
+TEST_CASE("v3 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(3), kEdges, 703);
+}
+TEST_CASE("v3 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(3), kEdges);
+}
 
 TEST_CASE("v1 falls back to v0 for patterns too long for shared memory", "[gpu]") {
   // 30,000 bytes of pattern do not fit beside a tile in 48 KB: the fallback answers.

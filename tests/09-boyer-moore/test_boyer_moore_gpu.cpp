@@ -147,16 +147,32 @@ void batch_cases(const GpuVersion& v) {
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") { random_cases(version(0), kChunkEdges, 900); }
-TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") { edge_cases(version(0), kChunkEdges); }
+TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
+  random_cases(version(0), kChunkEdges, 900);
+}
+TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") {
+  edge_cases(version(0), kChunkEdges);
+}
 TEST_CASE("v0 handles periodic patterns and long partial matches", "[gpu]") { periodic_cases(version(0), kChunkEdges); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(1), kChunkEdges, 901); }
-TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(1), kChunkEdges); }
-TEST_CASE("v1 handles periodic patterns and long partial matches", "[gpu][todo]") { periodic_cases(version(1), kChunkEdges); }
+TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(1), kChunkEdges, 901);
+}
+TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(1), kChunkEdges);
+}
+TEST_CASE("v1 handles periodic patterns and long partial matches", "[gpu][todo]") {
+  periodic_cases(version(1), kChunkEdges);
+}
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(2), kTileEdges, 902); }
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(2), kTileEdges); }
-TEST_CASE("v2 handles periodic patterns and long partial matches", "[gpu][todo]") { periodic_cases(version(2), kTileEdges); }
+TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(2), kTileEdges, 902);
+}
+TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(2), kTileEdges);
+}
+TEST_CASE("v2 handles periodic patterns and long partial matches", "[gpu][todo]") {
+  periodic_cases(version(2), kTileEdges);
+}
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }
 
 TEST_CASE("v1 keeps the good-suffix table and the pattern in global memory when they do not fit", "[gpu][todo]") {

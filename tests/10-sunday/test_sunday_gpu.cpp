@@ -58,16 +58,34 @@ void across_block_tiles(const GpuVersion& v) {
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") { random_cases(version(0), kChunkEdges, 1000); }
-TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") { edge_cases(version(0), kChunkEdges); }
-TEST_CASE("v0 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu]") { shift_byte_cases(version(0), kChunkEdges); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(1), kChunkEdges, 1001); }
-TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(1), kChunkEdges); }
-TEST_CASE("v1 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") { shift_byte_cases(version(1), kChunkEdges); }
+TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
+  random_cases(version(0), kChunkEdges, 1000);
+}
+TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") {
+  edge_cases(version(0), kChunkEdges);
+}
+TEST_CASE("v0 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu]") {
+  shift_byte_cases(version(0), kChunkEdges);
+}
+TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(1), kChunkEdges, 1001);
+}
+TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(1), kChunkEdges);
+}
+TEST_CASE("v1 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") {
+  shift_byte_cases(version(1), kChunkEdges);
+}
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(2), kTileEdges, 1002); }
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(2), kTileEdges); }
-TEST_CASE("v2 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") { shift_byte_cases(version(2), kTileEdges); }
+TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(2), kTileEdges, 1002);
+}
+TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(2), kTileEdges);
+}
+TEST_CASE("v2 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") {
+  shift_byte_cases(version(2), kTileEdges);
+}
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }
 
 TEST_CASE("v1 falls back to v0 for patterns too long for shared memory", "[gpu]") {

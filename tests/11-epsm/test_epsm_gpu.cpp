@@ -99,18 +99,30 @@ void batch_equals_one_by_one(const GpuVersion& v) {
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") { random_cases(version(0), kThreadEdges, 1100); }
-TEST_CASE("v0 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu]") { edge_cases(version(0), kThreadEdges); }
+TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
+  random_cases(version(0), kThreadEdges, 1100);
+}
+TEST_CASE("v0 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu]") {
+  edge_cases(version(0), kThreadEdges);
+}
 TEST_CASE("v0 finds every m from 1 to 33 across 32-byte edges", "[gpu]") { straddling_cases(version(0)); }
 TEST_CASE("v0 finds nothing in the zero padding after the text", "[gpu]") { padding_cases(version(0)); }
 TEST_CASE("v0 verifies what passes the packed filter", "[gpu]") { filter_then_verify_cases(version(0)); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(1), kThreadEdges, 1101); }
-TEST_CASE("v1 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(1), kThreadEdges); }
+TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(1), kThreadEdges, 1101);
+}
+TEST_CASE("v1 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(1), kThreadEdges);
+}
 TEST_CASE("v1 finds every m from 1 to 33 across 32-byte edges", "[gpu][todo]") { straddling_cases(version(1)); }
 TEST_CASE("v1 finds nothing in the zero padding after the text", "[gpu][todo]") { padding_cases(version(1)); }
 TEST_CASE("v1 verifies what passes the packed filter", "[gpu][todo]") { filter_then_verify_cases(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") { random_cases(version(2), kWarpEdges, 1102); }
-TEST_CASE("v2 handles all-equal texts, piece and tile edges, whole-text patterns", "[gpu][todo]") { edge_cases(version(2), kWarpEdges); }
+TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
+  random_cases(version(2), kWarpEdges, 1102);
+}
+TEST_CASE("v2 handles all-equal texts, piece and tile edges, whole-text patterns", "[gpu][todo]") {
+  edge_cases(version(2), kWarpEdges);
+}
 TEST_CASE("v2 finds every m from 1 to 33 across 32-byte edges", "[gpu][todo]") { straddling_cases(version(2)); }
 TEST_CASE("v2 finds nothing in the zero padding after the text", "[gpu][todo]") { padding_cases(version(2)); }
 TEST_CASE("v2 verifies what passes the packed filter", "[gpu][todo]") { filter_then_verify_cases(version(2)); }

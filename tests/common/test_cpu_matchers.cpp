@@ -163,8 +163,8 @@ TEST_CASE("cpu matchers agree with brute force on seeded random cases", "[matche
 }
 
 TEST_CASE("cpu matchers: all-a texts and patterns, overlapping matches everywhere", "[matchers]") {
-  const std::vector<std::size_t> lengths = {0,   1,   2,   3,   7,   8,   15,  16,  17,   31,   32,   33,  47,
-                                            48,  63,  64,  65,  79,  80,  81,  127, 128,  129,  143,  144, 145,
+  const std::vector<std::size_t> lengths = {0,   1,   2,   3,   7,   8,   15,   16,   17,   31,   32,  33,  47,
+                                            48,  63,  64,  65,  79,  80,  81,   127,  128,  129,  143, 144, 145,
                                             255, 256, 257, 511, 512, 513, 1000, 1023, 1024, 1025, 4096};
   for (std::uint8_t byte : {std::uint8_t{'a'}, std::uint8_t{0x00}, std::uint8_t{0xFF}}) {
     for (std::size_t n : lengths) {
@@ -191,8 +191,8 @@ TEST_CASE("cpu matchers: all-a texts and patterns, overlapping matches everywher
 }
 
 TEST_CASE("cpu matchers: periodic patterns", "[matchers]") {
-  const std::vector<std::string> units = {"ab", "aab", "aabaab", "abc", "aaab", "abaababa", "abcabd", "aaaaaaab",
-                                          "abcdefghijklmnopq"};
+  const std::vector<std::string> units = {"ab",     "aab",      "aabaab",           "abc", "aaab", "abaababa",
+                                          "abcabd", "aaaaaaab", "abcdefghijklmnopq"};
   Rng rng(77);
   for (const auto& unit : units) {
     for (std::size_t n : {std::size_t{15}, std::size_t{16}, std::size_t{64}, std::size_t{65}, std::size_t{200},
@@ -220,13 +220,13 @@ TEST_CASE("cpu matchers: matches at 0 and n-m, pattern equal to the text, patter
   for (std::size_t n = 1; n <= 300; ++n) {
     for (unsigned sigma : {2u, 26u, 256u}) {
       const Bytes text = random_bytes(n, sigma, rng.next());
-      REQUIRE(agrees(text, text));                       // pattern == text: one match at 0
+      REQUIRE(agrees(text, text));  // pattern == text: one match at 0
       Bytes longer = text;
       longer.push_back(text[0]);
-      REQUIRE(agrees(text, longer));                     // m = n + 1: none
+      REQUIRE(agrees(text, longer));  // m = n + 1: none
       const std::size_t m = 1 + rng.below(n);
-      REQUIRE(agrees(text, slice(text, 0, m)));          // a match at 0
-      REQUIRE(agrees(text, slice(text, n - m, m)));      // a match at n - m
+      REQUIRE(agrees(text, slice(text, 0, m)));      // a match at 0
+      REQUIRE(agrees(text, slice(text, n - m, m)));  // a match at n - m
       CHECK(make_cpu_matcher(Algorithm::ssef, text)->count(text) == 1);
     }
   }
@@ -408,7 +408,7 @@ TEST_CASE("ssef chooses its fingerprint bit from the pattern", "[matchers]") {
   SECTION("the choice follows the statistics") {
     CHECK(ssef_fingerprint_bit(Bytes{0x00, 0x80, 0x00, 0x80}) == 7);  // only bit 7 varies
     CHECK(ssef_fingerprint_bit(Bytes{0x10, 0x00, 0x10, 0x00}) == 4);
-    CHECK(ssef_fingerprint_bit(Bytes(10, 'a')) == 0);                  // nothing varies: the lowest
+    CHECK(ssef_fingerprint_bit(Bytes(10, 'a')) == 0);  // nothing varies: the lowest
     CHECK(ssef_fingerprint_bits(bytes("abc"), 8) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
   }
 }

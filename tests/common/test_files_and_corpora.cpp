@@ -45,7 +45,8 @@ TEST_CASE("corpora fall back to same-size synthetic stand-ins and say so", "[cor
     CHECK_THAT(notes.str(), Catch::Contains(spec.name) && Catch::Contains("synthetic"));
   }
   const auto ecoli = load_corpus("E.coli", empty_dir).bytes;
-  CHECK(std::all_of(ecoli.begin(), ecoli.end(), [](std::uint8_t b) { return b == 'a' || b == 'c' || b == 'g' || b == 't'; }));
+  CHECK(std::all_of(ecoli.begin(), ecoli.end(),
+                    [](std::uint8_t b) { return b == 'a' || b == 'c' || b == 'g' || b == 't'; }));
   CHECK(load_corpus("bible.txt", empty_dir).bytes != load_corpus("world192.txt", empty_dir).bytes);
   CHECK_THROWS_AS(load_corpus("nonsense.txt", empty_dir), std::invalid_argument);
 }

@@ -54,8 +54,8 @@ TEST_CASE("English-like text looks like English", "[generators]") {
   std::array<std::size_t, 256> count{};
   for (auto b : text) ++count[b];
   for (std::size_t b = 0x80; b < 256; ++b) CHECK(count[b] == 0);
-  CHECK(count[' '] > text.size() / 8);   // words of about four letters
-  CHECK(count['e'] > count['z'] * 20);   // English letter frequencies
+  CHECK(count[' '] > text.size() / 8);     // words of about four letters
+  CHECK(count['e'] > count['z'] * 20);     // English letter frequencies
   CHECK(count['\n'] > text.size() / 100);  // lines of about 70 characters
   CHECK(count['.'] > 0);
   CHECK(count['A'] + count['T'] + count['S'] > 0);  // capitalized sentence starts

@@ -19,7 +19,7 @@ using namespace cudamatch;
 TEST_CASE("bandwidth arithmetic", "[measurement]") {
   CHECK(gb_per_s(1'000'000'000, 1000.0) == Approx(1.0));
   CHECK(gb_per_s(3'000'000'000ull, 1.0) == Approx(3000.0));
-  CHECK(gb_per_s(100, 0.0) == 0.0);   // a broken timer gives no bandwidth, not infinity
+  CHECK(gb_per_s(100, 0.0) == 0.0);  // a broken timer gives no bandwidth, not infinity
   CHECK(gb_per_s(100, -1.0) == 0.0);
   CHECK(percent_of(50.0, 200.0) == Approx(25.0));
   CHECK(percent_of(1.0, 0.0) == 0.0);
@@ -108,8 +108,8 @@ TEST_CASE("positions that cannot fit in device memory are a clear error naming t
   const DeviceInfo device = query_device();
   const std::uint64_t too_many = device.global_memory_bytes;  // x 8 bytes per position
   DeviceBuffer<std::uint64_t> positions(4);
-  CHECK_THROWS_WITH(ensure_capacity(positions, too_many),
-                    Catch::Contains(std::to_string(too_many) + " occurrences") && Catch::Contains("count mode needs none"));
+  CHECK_THROWS_WITH(ensure_capacity(positions, too_many), Catch::Contains(std::to_string(too_many) + " occurrences") &&
+                                                              Catch::Contains("count mode needs none"));
   ensure_capacity(positions, 1000);  // and the buffer is usable again
   CHECK(positions.size() >= 1000);
 }

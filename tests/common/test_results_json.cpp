@@ -90,7 +90,8 @@ TEST_CASE("the results file holds the launch floor as a top-level number of mill
   CHECK(document["launch_floor_ms"].is_number_float());
   CHECK(document["launch_floor_ms"].get<double>() == 0.0042);
   CHECK_FALSE(document["ceilings_gbps"].contains("launch_floor_ms"));
-  const auto in_order = nlohmann::ordered_json::parse(json_text(DriverResults("07-brute-force", test_device(), test_ceilings())));
+  const auto in_order =
+      nlohmann::ordered_json::parse(json_text(DriverResults("07-brute-force", test_device(), test_ceilings())));
   std::vector<std::string> keys;
   for (const auto& item : in_order.items()) keys.push_back(item.key());
   CHECK(keys == std::vector<std::string>{"lesson", "device", "ceilings_gbps", "launch_floor_ms", "rows"});

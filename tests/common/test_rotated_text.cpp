@@ -51,11 +51,16 @@ Bytes random_pattern(const Bytes& corpus, std::size_t m, unsigned alphabet, Rng&
 // A pattern length for a random case: short, 1, L, longer than the corpus, or longer than the text.
 std::size_t random_length(std::size_t period, std::size_t size, Rng& rng) {
   switch (rng.below(6)) {
-    case 0: return 1;
-    case 1: return period;
-    case 2: return period + 1 + static_cast<std::size_t>(rng.below(2 * period + 1));
-    case 3: return size + 1 + static_cast<std::size_t>(rng.below(5));
-    default: return 1 + static_cast<std::size_t>(rng.below(std::min<std::size_t>(period, 12)));
+    case 0:
+      return 1;
+    case 1:
+      return period;
+    case 2:
+      return period + 1 + static_cast<std::size_t>(rng.below(2 * period + 1));
+    case 3:
+      return size + 1 + static_cast<std::size_t>(rng.below(5));
+    default:
+      return 1 + static_cast<std::size_t>(rng.below(std::min<std::size_t>(period, 12)));
   }
 }
 
@@ -79,8 +84,8 @@ TEST_CASE("cyclic_bytes reads the corpus cyclically from the offset", "[rotated]
 TEST_CASE("the cyclic occurrences are the offsets where the pattern starts, across the wrap too", "[rotated]") {
   const Bytes corpus = bytes("abcab");  // cyclically ...abcababcab...
   CHECK(CyclicOccurrences(corpus, bytes("ab")).offsets() == std::vector<std::uint64_t>{0, 3});
-  CHECK(CyclicOccurrences(corpus, bytes("ba")).offsets() == std::vector<std::uint64_t>{4});        // wraps
-  CHECK(CyclicOccurrences(corpus, bytes("babc")).offsets() == std::vector<std::uint64_t>{4});      // wraps
+  CHECK(CyclicOccurrences(corpus, bytes("ba")).offsets() == std::vector<std::uint64_t>{4});         // wraps
+  CHECK(CyclicOccurrences(corpus, bytes("babc")).offsets() == std::vector<std::uint64_t>{4});       // wraps
   CHECK(CyclicOccurrences(corpus, bytes("abcababca")).offsets() == std::vector<std::uint64_t>{0});  // m > L
   CHECK(CyclicOccurrences(corpus, bytes("abcab")).offsets() == std::vector<std::uint64_t>{0});      // m = L
   CHECK(CyclicOccurrences(corpus, bytes("x")).offsets().empty());
@@ -92,13 +97,13 @@ TEST_CASE("the cyclic occurrences are the offsets where the pattern starts, acro
 TEST_CASE("counts in rotated texts, by hand", "[rotated]") {
   const Bytes corpus = bytes("abc");
   const CyclicOccurrences ca(corpus, bytes("ca"));
-  CHECK(ca.count_in_rotation(2, 7) == 2);   // "cabcabc"
-  CHECK(ca.count_in_rotation(0, 7) == 2);   // "abcabca"
-  CHECK(ca.count_in_rotation(0, 6) == 1);   // "abcabc"
-  CHECK(ca.count_in_rotation(1, 2) == 0);   // "bc"
-  CHECK(ca.count_in_rotation(2, 2) == 1);   // "ca"
-  CHECK(ca.count_in_rotation(2, 1) == 0);   // shorter than the pattern
-  CHECK(ca.count_in_rotation(5, 7) == 2);   // offset 5 is offset 2
+  CHECK(ca.count_in_rotation(2, 7) == 2);  // "cabcabc"
+  CHECK(ca.count_in_rotation(0, 7) == 2);  // "abcabca"
+  CHECK(ca.count_in_rotation(0, 6) == 1);  // "abcabc"
+  CHECK(ca.count_in_rotation(1, 2) == 0);  // "bc"
+  CHECK(ca.count_in_rotation(2, 2) == 1);  // "ca"
+  CHECK(ca.count_in_rotation(2, 1) == 0);  // shorter than the pattern
+  CHECK(ca.count_in_rotation(5, 7) == 2);  // offset 5 is offset 2
   CHECK(ca.count_in_rotation(0, 0) == 0);
   const CyclicOccurrences long_a(bytes("a"), bytes("aaaa"));  // m > L: every window of a text of a's
   CHECK(long_a.count_in_rotation(0, 10) == 7);
@@ -109,14 +114,20 @@ TEST_CASE("counts in rotated texts, by hand", "[rotated]") {
 }
 
 TEST_CASE("counts in rotated texts agree with brute force on the materialized text: edges", "[rotated]") {
-  const std::vector<Bytes> corpora = {bytes("a"),    bytes("aaaa"),   bytes("ab"),          bytes("abcab"),
-                                      bytes("abab"), bytes("aabaa"), random_bytes(37, 2, 1), random_bytes(64, 256, 2),
+  const std::vector<Bytes> corpora = {bytes("a"),
+                                      bytes("aaaa"),
+                                      bytes("ab"),
+                                      bytes("abcab"),
+                                      bytes("abab"),
+                                      bytes("aabaa"),
+                                      random_bytes(37, 2, 1),
+                                      random_bytes(64, 256, 2),
                                       Bytes{0, 0x80, 0, 0xFF, 0x80}};
   for (const Bytes& corpus : corpora) {
     const std::size_t period = corpus.size();
     for (std::size_t offset : {std::size_t{0}, std::size_t{1}, period / 2, period - 1}) {
-      for (std::size_t size : {std::size_t{0}, std::size_t{1}, period - 1, period, period + 1, 2 * period + 1,
-                               7 * period + 3}) {
+      for (std::size_t size :
+           {std::size_t{0}, std::size_t{1}, period - 1, period, period + 1, 2 * period + 1, 7 * period + 3}) {
         // Every length 1 .. 2L + 2, each from every start in the cyclic corpus (wrap-around included).
         for (std::size_t m = 1; m <= 2 * period + 2; ++m) {
           for (std::size_t at = 0; at < period; ++at) {
@@ -189,8 +200,8 @@ TEST_CASE("counts in a rotated text of the corpora's size with patterns the driv
   // of it, with patterns drawn from the text as the experiment draws them.
   const Bytes corpus = random_bytes(300'007, 4, 11);
   Rng rng(12);
-  for (std::size_t m : {std::size_t{1}, std::size_t{2}, std::size_t{8}, std::size_t{16}, std::size_t{64},
-                        std::size_t{1024}}) {
+  for (std::size_t m :
+       {std::size_t{1}, std::size_t{2}, std::size_t{8}, std::size_t{16}, std::size_t{64}, std::size_t{1024}}) {
     const std::size_t size = 1'000'003;
     const std::size_t offset = static_cast<std::size_t>(rng.below(corpus.size()));
     const std::size_t at = static_cast<std::size_t>(rng.below(size - m + 1));
@@ -214,8 +225,8 @@ TEST_CASE("rotated texts written on the GPU are the definition's bytes, zero-pad
   Rng rng(22);
   for (std::size_t size : {std::size_t{5000}, std::size_t{37}, std::size_t{0}, std::size_t{1013}, std::size_t{4999},
                            std::size_t{16}, std::size_t{1}, std::size_t{2048}}) {
-    for (std::size_t offset : {std::size_t{0}, corpus.size() - 1, static_cast<std::size_t>(rng.below(corpus.size())),
-                               corpus.size() + 5}) {
+    for (std::size_t offset :
+         {std::size_t{0}, corpus.size() - 1, static_cast<std::size_t>(rng.below(corpus.size())), corpus.size() + 5}) {
       INFO("size " << size << ", offset " << offset);
       const Bytes ones(5000, 0xFF);  // a text of 0xFF first: stale bytes would show in the padding
       text.assign_async(ByteView(ones.data(), ones.size()), stream.get());

@@ -32,8 +32,8 @@ TEST_CASE("a seed line holds one decimal unsigned 64-bit number", "[seed]") {
   CHECK(parse_seed("007") == 7u);
   CHECK(parse_seed("  42\t\r") == 42u);
   CHECK(parse_seed("18446744073709551615") == 18446744073709551615ull);
-  for (const std::string bad : {"", " ", "\r", "-1", "+1", "18446744073709551616", "99999999999999999999999",
-                                "12 34", "0x10", "1e3", "abc", "12a", "1.5"}) {
+  for (const std::string bad : {"", " ", "\r", "-1", "+1", "18446744073709551616", "99999999999999999999999", "12 34",
+                                "0x10", "1e3", "abc", "12a", "1.5"}) {
     INFO("'" << bad << "'");
     CHECK_FALSE(parse_seed(bad).has_value());
   }
@@ -61,8 +61,11 @@ TEST_CASE("the seed comes from the option, or from the first line of standard in
   CHECK(resolve_seed(options, unread, errors, "07-brute-force") == 9u);
   CHECK(unread.tellg() == 0);  // standard input is not read without --seed-stdin
   options.from_stdin = true;
-  for (const auto& [input, seed] : std::vector<std::pair<std::string, std::uint64_t>>{
-           {"123\n", 123}, {"123", 123}, {"  5 \r\nmore lines\n", 5}, {"18446744073709551615\n", 18446744073709551615ull}}) {
+  for (const auto& [input, seed] :
+       std::vector<std::pair<std::string, std::uint64_t>>{{"123\n", 123},
+                                                          {"123", 123},
+                                                          {"  5 \r\nmore lines\n", 5},
+                                                          {"18446744073709551615\n", 18446744073709551615ull}}) {
     std::istringstream in(input);
     CHECK(resolve_seed(options, in, errors, "07-brute-force") == seed);
   }

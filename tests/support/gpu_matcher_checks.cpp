@@ -48,11 +48,14 @@ void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edg
   const bool quick = quick_tests();
   Rng rng(seed);
   std::set<std::size_t> sizes = {1, 15, 100003};
-  std::set<std::size_t> lengths = quick ? std::set<std::size_t>{1, 3, 5, 16, 255, 4097}
-                                        : std::set<std::size_t>{1, 2, 3, 4, 5, 7, 16, 31, 64, 255, 1024, 4095, 4096, 4097};
+  std::set<std::size_t> lengths =
+      quick ? std::set<std::size_t>{1, 3, 5, 16, 255, 4097}
+            : std::set<std::size_t>{1, 2, 3, 4, 5, 7, 16, 31, 64, 255, 1024, 4095, 4096, 4097};
   for (std::size_t e : edges) {
-    sizes.insert(quick ? std::initializer_list<std::size_t>{e + 1} : std::initializer_list<std::size_t>{e - 1, e, e + 1, 3 * e + 7});
-    lengths.insert(quick ? std::initializer_list<std::size_t>{e + 1} : std::initializer_list<std::size_t>{e - 1, e, e + 1});
+    sizes.insert(quick ? std::initializer_list<std::size_t>{e + 1}
+                       : std::initializer_list<std::size_t>{e - 1, e, e + 1, 3 * e + 7});
+    lengths.insert(quick ? std::initializer_list<std::size_t>{e + 1}
+                         : std::initializer_list<std::size_t>{e - 1, e, e + 1});
   }
   const std::vector<unsigned> alphabets = quick ? std::vector<unsigned>{2, 256} : std::vector<unsigned>{2, 4, 26, 256};
   for (unsigned sigma : alphabets) {
@@ -63,8 +66,8 @@ void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edg
         INFO("alphabet " << sigma);
         // Mostly a pattern from the text (it occurs), sometimes a random one (it mostly does not).
         const bool from_text = m <= n && rng.below(4) != 0;
-        check_against_brute_force(version, text,
-                                  from_text ? slice(text, rng.below(n - m + 1), m) : random_bytes(m, sigma, rng.next()));
+        check_against_brute_force(
+            version, text, from_text ? slice(text, rng.below(n - m + 1), m) : random_bytes(m, sigma, rng.next()));
       }
     }
   }

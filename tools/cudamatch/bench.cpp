@@ -67,7 +67,7 @@ struct Row {
   std::string device;
   TimingStats time;  // per search, over the patterns
   double gbps;
-  double pct_of_read;  // GPU rows: of the device read bandwidth measured at the start; else 0
+  double pct_of_read;     // GPU rows: of the device read bandwidth measured at the start; else 0
   std::uint64_t matches;  // summed over the patterns
   bool correct;
 };
@@ -94,8 +94,15 @@ void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>&
       versions.push_back(&gpu->baseline());
       if (gpu->versions.size() > 1) versions.push_back(&gpu->best());
     }
-    for (const GpuVersion* v : versions) list.push_back({std::string(algorithm_name(a)) + ":" + v->name, "cuda", a, {}, v, false});
-    if (o.batch) list.push_back({std::string(algorithm_name(a)) + ":" + versions.back()->name + " batch", "cuda", a, {}, versions.back(), true});
+    for (const GpuVersion* v : versions)
+      list.push_back({std::string(algorithm_name(a)) + ":" + v->name, "cuda", a, {}, v, false});
+    if (o.batch)
+      list.push_back({std::string(algorithm_name(a)) + ":" + versions.back()->name + " batch",
+                      "cuda",
+                      a,
+                      {},
+                      versions.back(),
+                      true});
   }
 }
 
@@ -128,7 +135,8 @@ std::vector<Contender> contenders(const BenchOptions& o) {
       if (std::find(known.begin(), known.end(), name) == known.end()) {
         throw UsageError("unknown comparison matcher '" + name + "' (memmem, std-bmh)");
       }
-      list.push_back({name, "cpu", Algorithm::bf, [name](ByteView p) { return make_comparison_matcher(name, p); }, nullptr, false});
+      list.push_back({name, "cpu", Algorithm::bf, [name](ByteView p) { return make_comparison_matcher(name, p); },
+                      nullptr, false});
     }
   }
   return list;
@@ -158,7 +166,7 @@ Measurement measure_cpu(const Contender& c, ByteView text, const std::vector<Byt
   Measurement result;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     const auto matcher = c.make(patterns[i]);  // preprocessing is not timed
-    if (i == 0) matcher->count(text);           // warm the caches once per contender
+    if (i == 0) matcher->count(text);          // warm the caches once per contender
     const double start = now_ms();
     const std::uint64_t found = matcher->count(text);
     result.samples_ms.push_back(now_ms() - start);
@@ -211,7 +219,8 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
 void plot(const std::string& csv, const std::string& png) {
   const std::string command = "python3 \"" CUDAMATCH_PLOT_SCRIPT "\" \"" + csv + "\" \"" + png + "\"";
   if (std::system(command.c_str()) != 0) {
-    throw std::runtime_error("plotting failed (" + command + "); the plot needs python3 with matplotlib "
+    throw std::runtime_error("plotting failed (" + command +
+                             "); the plot needs python3 with matplotlib "
                              "(Debian: apt-get install python3-matplotlib)");
   }
 }
@@ -306,7 +315,8 @@ int run_bench(const BenchOptions& o) {
   std::vector<Row> rows;
   Progress progress(corpora.size() * o.lengths.size() * list.size());
   for (const Corpus& corpus : corpora) {
-    const std::vector<std::uint8_t> repeated = o.mib == 0 ? std::vector<std::uint8_t>() : repeat_to(corpus.bytes, o.mib * kMiB);
+    const std::vector<std::uint8_t> repeated =
+        o.mib == 0 ? std::vector<std::uint8_t>() : repeat_to(corpus.bytes, o.mib * kMiB);
     const ByteView text = o.mib == 0 ? ByteView(corpus.bytes) : ByteView(repeated);
     const std::unique_ptr<DeviceText> device_text = uses_gpu ? std::make_unique<DeviceText>(text) : nullptr;
     for (std::size_t m : o.lengths) {
@@ -316,7 +326,8 @@ int run_bench(const BenchOptions& o) {
       // default choice (tested against brute force on 100,000 cases).
       std::vector<std::uint64_t> expected;
       for (ByteView p : patterns) {
-        expected.push_back(text.size <= 64 * kMiB ? brute_force_count(text, p) : make_cpu_matcher(default_algorithm(m), p)->count(text));
+        expected.push_back(text.size <= 64 * kMiB ? brute_force_count(text, p)
+                                                  : make_cpu_matcher(default_algorithm(m), p)->count(text));
       }
       std::vector<DevicePattern> device_patterns;
       if (uses_gpu) {
@@ -349,8 +360,9 @@ int run_bench(const BenchOptions& o) {
     }
     std::cout << '\n';
   }
-  std::cout << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none") << "), a plain name the CPU ("
-            << cpu_name << "). Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
+  std::cout << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none")
+            << "), a plain name the CPU (" << cpu_name
+            << "). Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
             << ". Pattern preprocessing on the host is not timed.\n";
   if (!o.csv.empty()) write_csv(o.csv, rows);
   if (!o.plot.empty()) {
@@ -378,12 +390,18 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
   auto o = std::make_shared<BenchOptions>();
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
   bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str();
-  bench->add_option("--algorithms", o->algorithms, "bf, kmp, bm, sunday, epsm, ssef, optionally :vN (default: all)")->delimiter(',');
+  bench->add_option("--algorithms", o->algorithms, "bf, kmp, bm, sunday, epsm, ssef, optionally :vN (default: all)")
+      ->delimiter(',');
   bench->add_option("--compare", o->compare, "comparison rows: memmem, std-bmh (default: both)")->delimiter(',');
   bench->add_flag("--no-compare", o->no_compare, "leave out the comparison rows");
-  bench->add_option("--patterns", o->patterns, "patterns per length")->check(CLI::Range(std::size_t{1}, std::size_t{100000}))->capture_default_str();
-  bench->add_option("--backend", o->backends, "cpu, cuda, or both: cuda,cpu (the speedup table)")->delimiter(',')->capture_default_str();
-  bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
+  bench->add_option("--patterns", o->patterns, "patterns per length")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
+      ->capture_default_str();
+  bench->add_option("--backend", o->backends, "cpu, cuda, or both: cuda,cpu (the speedup table)")
+      ->delimiter(',')
+      ->capture_default_str();
+  bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
   bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back");
   bench->add_option("--data", o->data_dir, "directory of the corpora (default: $CUDAMATCH_DATA or datasets/cache)");
   bench->add_option("--csv", o->csv, "write every measurement to this CSV file");

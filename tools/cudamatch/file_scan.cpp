@@ -33,8 +33,8 @@ void scan_file(const std::string& path, std::size_t overlap, std::size_t chunk_b
   if (!file) throw FileError(path + ": " + std::strerror(errno));
 
   std::vector<std::uint8_t> buffer(overlap + chunk_bytes);
-  std::size_t kept = 0;        // bytes carried over from the previous piece
-  std::uint64_t offset = 0;    // file offset of buffer[0]
+  std::size_t kept = 0;      // bytes carried over from the previous piece
+  std::uint64_t offset = 0;  // file offset of buffer[0]
   bool first = true;
   for (;;) {
     std::size_t filled = kept;
@@ -43,7 +43,8 @@ void scan_file(const std::string& path, std::size_t overlap, std::size_t chunk_b
       if (got == 0) break;
       filled += got;
     }
-    if (std::ferror(file.get())) throw FileError((is_stdin ? std::string("standard input") : path) + ": " + std::strerror(errno));
+    if (std::ferror(file.get()))
+      throw FileError((is_stdin ? std::string("standard input") : path) + ": " + std::strerror(errno));
     const bool at_end = filled < buffer.size();
     if (filled > kept || first) visit(ByteView(buffer.data(), filled), offset);
     first = false;

@@ -1,6 +1,5 @@
 #include "gpu_backend.hpp"
 
-
 namespace cudamatch::cli {
 
 namespace {

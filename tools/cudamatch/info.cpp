@@ -37,7 +37,8 @@ int run_info(int device_index) {
   table.add_row({"multiprocessors", std::to_string(d.sm_count), ""});
   table.add_row({"L2 cache", fixed(static_cast<double>(d.l2_bytes) / kMiB, 1) + " MiB", ""});
   table.add_row({"global memory", fixed(static_cast<double>(d.global_memory_bytes) / kGiB, 1) + " GiB", ""});
-  table.add_row({"memory clock x bus", fixed(d.memory_clock_khz / 1e3, 0) + " MHz x " + std::to_string(d.memory_bus_bits) + " bit", ""});
+  table.add_row({"memory clock x bus",
+                 fixed(d.memory_clock_khz / 1e3, 0) + " MHz x " + std::to_string(d.memory_bus_bits) + " bit", ""});
   table.add_row({"theoretical bandwidth", fixed(peak, 0) + " GB/s", "2 x clock x bus width / 8"});
   table.add_row({"device copy (measured)", fixed(copy, 0) + " GB/s",
                  fixed(percent_of(copy, peak), 1) + "% of theoretical; cudaMemcpy D2D, read+write, " +

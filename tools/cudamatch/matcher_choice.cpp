@@ -55,7 +55,8 @@ void require_available(Backend backend, Algorithm algorithm, std::optional<int> 
   if (backend == Backend::cuda) {
     const GpuAlgorithm* gpu = gpu_algorithm(algorithm);
     if (gpu == nullptr) {
-      throw UsageError("the CUDA backend of " + name + " is not built yet (its lesson is still to come); use --backend cpu");
+      throw UsageError("the CUDA backend of " + name +
+                       " is not built yet (its lesson is still to come); use --backend cpu");
     }
     if (version && static_cast<std::size_t>(*version) >= gpu->versions.size()) {
       throw UsageError("the cuda backend has versions v0 to v" + std::to_string(gpu->versions.size() - 1) + " of " +
@@ -64,7 +65,8 @@ void require_available(Backend backend, Algorithm algorithm, std::optional<int> 
     return;
   }
   if (version && *version != 0) {
-    throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) + ")");
+    throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) +
+                     ")");
   }
 }
 

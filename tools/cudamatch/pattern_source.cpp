@@ -27,7 +27,8 @@ std::vector<std::uint8_t> decode_hex(const std::string& hex) {
     }
     digits += c;
   }
-  if (digits.size() % 2 != 0) throw UsageError("--hex: an odd number of hex digits (" + std::to_string(digits.size()) + ")");
+  if (digits.size() % 2 != 0)
+    throw UsageError("--hex: an odd number of hex digits (" + std::to_string(digits.size()) + ")");
   std::vector<std::uint8_t> bytes(digits.size() / 2);
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     bytes[i] = static_cast<std::uint8_t>(hex_value(digits[2 * i]) * 16 + hex_value(digits[2 * i + 1]));
@@ -38,11 +39,18 @@ std::vector<std::uint8_t> decode_hex(const std::string& hex) {
 std::vector<std::uint8_t> load_pattern(PatternKind kind, const std::string& value) {
   std::vector<std::uint8_t> pattern;
   switch (kind) {
-    case PatternKind::file: pattern = read_file(value); break;
-    case PatternKind::hex: pattern = decode_hex(value); break;
-    case PatternKind::literal: pattern.assign(value.begin(), value.end()); break;
+    case PatternKind::file:
+      pattern = read_file(value);
+      break;
+    case PatternKind::hex:
+      pattern = decode_hex(value);
+      break;
+    case PatternKind::literal:
+      pattern.assign(value.begin(), value.end());
+      break;
   }
-  if (pattern.empty()) throw UsageError(kind == PatternKind::file ? "the pattern file '" + value + "' is empty" : "the pattern is empty");
+  if (pattern.empty())
+    throw UsageError(kind == PatternKind::file ? "the pattern file '" + value + "' is empty" : "the pattern is empty");
   return pattern;
 }
 

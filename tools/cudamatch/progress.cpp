@@ -30,8 +30,9 @@ void Progress::draw(const std::string& label) {
   const int filled = static_cast<int>(fraction * kWidth);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const double remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
-  std::fprintf(stderr, "\r\033[K[%.*s%*s] %3d%%  %s  (%.0f s left)", filled, "==============================",
-               kWidth - filled, "", static_cast<int>(100 * fraction), label.c_str(), remaining);
+  std::fprintf(stderr, "\r\033[K[%.*s%*s] %3d%%  %s  (%.0f s left)", filled,
+               "==============================", kWidth - filled, "", static_cast<int>(100 * fraction), label.c_str(),
+               remaining);
   std::fflush(stderr);
 }
 

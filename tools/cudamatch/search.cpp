@@ -136,7 +136,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_option("-a,--algorithm", o->algorithm, "bf, kmp, bm, sunday, epsm or ssef, optionally :vN for a version");
   search->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a GPU and a CUDA version exist)");
   search->add_flag("-c,--count", o->count_only, "print only the number of occurrences (per file)");
-  search->add_flag("-b,--byte-offset", o->byte_offset, "print byte offsets (what search prints anyway; for grep habits)");
+  search->add_flag("-b,--byte-offset", o->byte_offset,
+                   "print byte offsets (what search prints anyway; for grep habits)");
   search->add_option("-f,--pattern-file", o->pattern_file, "read the pattern's raw bytes from this file");
   search->add_option("--hex", o->hex, "the pattern as hex digits, e.g. 00ff0a");
   search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file (streamed: per chunk)")

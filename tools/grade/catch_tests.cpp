@@ -35,7 +35,8 @@ std::vector<std::string> parse_test_names(const std::string& listing) {
   for (std::string line; std::getline(lines, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    if (line.size() >= 2 && line.front() == '"' && line.back() == '"' && line[1] == '#') line = line.substr(1, line.size() - 2);
+    if (line.size() >= 2 && line.front() == '"' && line.back() == '"' && line[1] == '#')
+      line = line.substr(1, line.size() - 2);
     names.push_back(line);
   }
   return names;
@@ -57,7 +58,8 @@ TestListing list_tests(const std::filesystem::path& program, const std::string& 
     return listing;
   }
   if (trim(result.output).empty() && !trim(result.errors).empty()) {
-    listing.error = "listing the tests of " + program.filename().string() + " failed: " + last_lines(result.errors, 20, 2000);
+    listing.error =
+        "listing the tests of " + program.filename().string() + " failed: " + last_lines(result.errors, 20, 2000);
     return listing;
   }
   listing.ok = true;

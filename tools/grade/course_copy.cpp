@@ -41,16 +41,17 @@ bool copy_if_different(const fs::path& from, const fs::path& to) {
   }
   // Readable by all, whatever the original's mode: the sandbox user builds from the copy (sandbox.hpp).
   const bool executable = (fs::status(from).permissions() & fs::perms::owner_exec) != fs::perms::none;
-  fs::permissions(to, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read |
-                          (executable ? fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec
-                                      : fs::perms::none));
+  fs::permissions(
+      to, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read |
+              (executable ? fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec : fs::perms::none));
   return !same;
 }
 
 void mirror_course(const fs::path& course, const fs::path& copy) {
   std::error_code error;
   if (fs::exists(copy) && !fs::is_empty(copy) && !fs::exists(copy / kMarker)) {
-    throw CourseCopyError(copy.string() + " exists and is not a copy made by cudamatch-grade: refusing to overwrite it");
+    throw CourseCopyError(copy.string() +
+                          " exists and is not a copy made by cudamatch-grade: refusing to overwrite it");
   }
   fs::create_directories(copy);
   fs::permissions(copy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |

@@ -54,7 +54,8 @@ DriverRun parse_driver_results(const std::string& text) {
     throw std::runtime_error("no \"rows\" array");
   }
   DriverRun run;
-  if (document.contains("lesson") && document.at("lesson").is_string()) run.lesson = document.at("lesson").get<std::string>();
+  if (document.contains("lesson") && document.at("lesson").is_string())
+    run.lesson = document.at("lesson").get<std::string>();
   if (document.contains("ceilings_gbps") && document.at("ceilings_gbps").is_object()) {
     for (const auto& [name, value] : document.at("ceilings_gbps").items()) {
       if (value.is_number()) run.ceilings_gbps[name] = value.get<double>();

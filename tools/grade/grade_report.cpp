@@ -6,9 +6,12 @@ namespace cudamatch::grade {
 
 const char* status_name(ItemStatus status) {
   switch (status) {
-    case ItemStatus::passed: return "passed";
-    case ItemStatus::failed: return "failed";
-    case ItemStatus::not_run: return "not run";
+    case ItemStatus::passed:
+      return "passed";
+    case ItemStatus::failed:
+      return "failed";
+    case ItemStatus::not_run:
+      return "not run";
   }
   return "?";
 }

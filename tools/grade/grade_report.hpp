@@ -22,8 +22,8 @@ struct ItemResult {
   double score = 0.0;
   double max_score = 0.0;  // what counts: the points, less what did not run
   ItemStatus status = ItemStatus::failed;
-  std::string reason;  // one line
-  std::string output;  // the evidence: test output, compiler errors, measurements
+  std::string reason;           // one line
+  std::string output;           // the evidence: test output, compiler errors, measurements
   std::optional<double> ratio;  // performance items: the ratio measured (GradeOptions::leaderboard)
 };
 
@@ -50,9 +50,9 @@ Totals totals_of(const LessonResult& lesson);
 Totals totals_of(const std::vector<LessonResult>& lessons);
 
 struct GradeReport {
-  std::string graded;  // what was graded, e.g. "the solutions track of /course"
+  std::string graded;      // what was graded, e.g. "the solutions track of /course"
   std::string incomplete;  // why the score is not a grade (no GPU, nothing built); empty when it is
-  std::string gpu;  // the GPU, or why there is none
+  std::string gpu;         // the GPU, or why there is none
   std::vector<std::string> notes;
   std::vector<LessonResult> lessons;
   double seconds = 0.0;

@@ -33,10 +33,12 @@ class TemporaryDirectory {
   TemporaryDirectory() {
     const char* tmp = std::getenv("TMPDIR");
     std::string pattern = std::string(tmp != nullptr && tmp[0] != '\0' ? tmp : "/tmp") + "/cudamatch-grade-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr) throw Refusal{kExitCannotGrade, "cannot create a temporary directory in " + pattern};
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw Refusal{kExitCannotGrade, "cannot create a temporary directory in " + pattern};
     path_ = pattern;
     // The sandbox user (sandbox.hpp) must reach the copy, the build and its private folder inside.
-    fs::permissions(path_, fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec,
+    fs::permissions(path_,
+                    fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec,
                     fs::perm_options::add);
   }
   ~TemporaryDirectory() {
@@ -56,12 +58,15 @@ fs::path absolute_dir(const fs::path& path) {
   return absolute.filename().empty() ? absolute.parent_path() : absolute;
 }
 
-void say(const std::string& message) { std::cerr << "cudamatch-grade: " << elapsed_stamp() << " " << message << std::endl; }
+void say(const std::string& message) {
+  std::cerr << "cudamatch-grade: " << elapsed_stamp() << " " << message << std::endl;
+}
 
 std::vector<Rubric> load_rubrics(const fs::path& course, const std::string& lessons) {
   std::vector<Rubric> rubrics;
   try {
-    for (const auto& lesson : select_lessons(course_lessons(course), lessons)) rubrics.push_back(load_rubric(lesson.dir));
+    for (const auto& lesson : select_lessons(course_lessons(course), lessons))
+      rubrics.push_back(load_rubric(lesson.dir));
   } catch (const LessonSelectionError& e) {
     throw Refusal{kExitBadInput, e.what()};
   } catch (const RubricError& e) {
@@ -198,7 +203,8 @@ TrackBuild plan_build(const GradeOptions& options, const fs::path& course, const
   Environment extra;
   if (!options.submission) {
     build.source_dir = course;
-    build.build_dir = options.build_dir ? absolute_dir(*options.build_dir) : course / "build" / ("grade-" + build.track);
+    build.build_dir =
+        options.build_dir ? absolute_dir(*options.build_dir) : course / "build" / ("grade-" + build.track);
     report.graded = "the " + build.track + " track of " + course.string();
     confine(build, options, course, build.build_dir / "grade-sandbox", extra, report);
     return build;
@@ -217,7 +223,8 @@ TrackBuild plan_build(const GradeOptions& options, const fs::path& course, const
   }
   say("copying the course to " + build.source_dir.string() + " and laying the submission over it");
   copy = SubmissionCopy{course, submission, build.source_dir};
-  report.graded = "the submission " + submission.string() + " (student track, over a clean copy of " + course.string() + ")";
+  report.graded =
+      "the submission " + submission.string() + " (student track, over a clean copy of " + course.string() + ")";
   for (const auto& line : describe_overlay(copy->lay(rubrics))) report.notes.push_back(line);
   // The copy has no corpora (datasets/cache is not copied): the drivers read the course's.
   if (std::getenv("CUDAMATCH_DATA") == nullptr && fs::is_directory(course / "datasets" / "cache")) {
@@ -233,14 +240,15 @@ void configure(const TrackBuild& build) {
   if (configured.exited_with(0)) return;
   const std::string errors = first_error_lines(configured.output, build.source_dir.string(), 20, 2000);
   std::cerr << errors << '\n';
-  throw Refusal{kExitCannotGrade, "cannot grade: CMake could not configure the course (" + configured.describe() + "): " +
-                                      trim(errors.substr(0, errors.find('\n')))};
+  throw Refusal{kExitCannotGrade, "cannot grade: CMake could not configure the course (" + configured.describe() +
+                                      "): " + trim(errors.substr(0, errors.find('\n')))};
 }
 
 void write_outputs(const GradeOptions& options, const GradeReport& report) {
   print_table(std::cout, report);
   try {
-    if (options.results) write_text_file(*options.results, gradescope_results(report, options.leaderboard).dump(2) + "\n");
+    if (options.results)
+      write_text_file(*options.results, gradescope_results(report, options.leaderboard).dump(2) + "\n");
     if (options.junit) write_text_file(*options.junit, junit_xml(report));
   } catch (const std::exception& e) {
     throw Refusal{kExitCannotGrade, e.what()};
@@ -303,11 +311,13 @@ int grade(const GradeOptions& options) {
     report.lessons.push_back(grade_lesson(context, built));
     if (build.child.user) {
       if (const std::size_t left = kill_leftovers(*build.child.user, started_ticks); left > 0) {
-        report.lessons.back().notes.push_back("killed " + std::to_string(left) + " process(es) the lesson's code left running");
+        report.lessons.back().notes.push_back("killed " + std::to_string(left) +
+                                              " process(es) the lesson's code left running");
       }
     }
     lessons_built += built.ok ? 1 : 0;
-    if (!built.ok && first_build_error.empty()) first_build_error = trim(built.errors.substr(0, built.errors.find('\n')));
+    if (!built.ok && first_build_error.empty())
+      first_build_error = trim(built.errors.substr(0, built.errors.find('\n')));
     rubric_errors.insert(rubric_errors.end(), context.rubric_errors.begin(), context.rubric_errors.end());
   }
   for (const auto& error : rubric_errors) report.notes.push_back("rubric error: " + error);

@@ -10,9 +10,9 @@
 namespace cudamatch::grade {
 
 // Exit statuses of cudamatch-grade.
-constexpr int kExitGraded = 0;  // graded, whatever the score
+constexpr int kExitGraded = 0;     // graded, whatever the score
 constexpr int kExitBelowFull = 1;  // graded, --require-full, and a lesson is below its maximum
-constexpr int kExitBadInput = 2;  // bad arguments or a rubric error (outputs still written when grading ran)
+constexpr int kExitBadInput = 2;   // bad arguments or a rubric error (outputs still written when grading ran)
 // Nothing could be graded, or not completely: no course, no CMake/Ninja/nvcc, the course does not
 // configure, no lesson compiled, or no CUDA device (outputs are still written, saying so).
 constexpr int kExitCannotGrade = 3;
@@ -30,10 +30,10 @@ struct GradeOptions {
   std::optional<std::filesystem::path> reference_build;
   std::filesystem::path course;
   std::optional<std::filesystem::path> build_dir;
-  int jobs = 0;  // 0: one per CPU
-  int test_jobs = 1;  // test processes at a time
+  int jobs = 0;                         // 0: one per CPU
+  int test_jobs = 1;                    // test processes at a time
   std::string sandbox_user = "nobody";  // a submission's build and runs, when the grader runs as root
-  bool leaderboard = false;  // results.json carries Gradescope leaderboard entries
+  bool leaderboard = false;             // results.json carries Gradescope leaderboard entries
 };
 
 // Returns the exit status; says why on stderr (one line) when it is not kExitGraded.

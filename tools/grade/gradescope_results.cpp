@@ -41,7 +41,8 @@ nlohmann::json gradescope_results(const GradeReport& report, bool leaderboard) {
     for (const auto& lesson : report.lessons) {
       for (const auto& item : lesson.items) {
         if (!item.ratio) continue;
-        entries.push_back({{"name", lesson.lesson + " " + item.id}, {"value", rounded(*item.ratio)}, {"order", "desc"}});
+        entries.push_back(
+            {{"name", lesson.lesson + " " + item.id}, {"value", rounded(*item.ratio)}, {"order", "desc"}});
       }
     }
     results["leaderboard"] = entries;

@@ -18,7 +18,7 @@
 namespace cudamatch::grade {
 
 struct GradeSettings {
-  double timeout_s = 300.0;  // per test case; drivers, ncu and sanitizer runs get 4x
+  double timeout_s = 300.0;   // per test case; drivers, ncu and sanitizer runs get 4x
   std::size_t test_jobs = 1;  // test processes (test cases, sanitizer tools) at a time; drivers and ncu run alone
   bool sanitize = false;
   bool ncu = false;
@@ -72,7 +72,7 @@ struct LessonContext {
   const GradeSettings& settings;
   Machine& machine;
 
-  std::map<std::string, TestRun> test_runs;  // by test name
+  std::map<std::string, TestRun> test_runs;                     // by test name
   std::map<std::vector<std::string>, DriverRuns> student_runs;  // by driver arguments
   std::map<std::vector<std::string>, DriverRuns> reference_runs;
   std::map<std::string, NcuMeasurement> ncu_measurements;  // by kernel, metric and arguments

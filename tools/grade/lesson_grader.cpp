@@ -9,7 +9,8 @@ namespace {
 
 ItemResult grade_item(const RubricItem& item, LessonContext& context) {
   if (const auto* check = std::get_if<TestsCheck>(&item.check)) return grade_tests_item(item, *check, context);
-  if (const auto* check = std::get_if<PerformanceCheck>(&item.check)) return grade_performance_item(item, *check, context);
+  if (const auto* check = std::get_if<PerformanceCheck>(&item.check))
+    return grade_performance_item(item, *check, context);
   if (const auto* check = std::get_if<NcuCheck>(&item.check)) return grade_ncu_item(item, *check, context);
   if (const auto* check = std::get_if<SassCheck>(&item.check)) return grade_sass_item(item, *check, context);
   return grade_sanitizer_item(item, std::get<SanitizerCheck>(item.check), context);

@@ -34,7 +34,8 @@ std::set<int> parse_lesson_numbers(const std::string& spec) {
     if (last < first) throw LessonSelectionError("--lessons \"" + spec + "\": the range " + part + " is backwards");
     for (int n = first; n <= last; ++n) numbers.insert(n);
   }
-  if (numbers.empty() || spec.back() == ',') throw LessonSelectionError("--lessons \"" + spec + "\": no lesson numbers");
+  if (numbers.empty() || spec.back() == ',')
+    throw LessonSelectionError("--lessons \"" + spec + "\": no lesson numbers");
   return numbers;
 }
 
@@ -47,7 +48,8 @@ std::vector<CourseLesson> course_lessons(const fs::path& course) {
         !std::isdigit(static_cast<unsigned char>(id[1])) || id[2] != '-') {
       continue;
     }
-    lessons.push_back(CourseLesson{std::stoi(id.substr(0, 2)), id, entry.path(), fs::exists(entry.path() / "rubric.json")});
+    lessons.push_back(
+        CourseLesson{std::stoi(id.substr(0, 2)), id, entry.path(), fs::exists(entry.path() / "rubric.json")});
   }
   std::sort(lessons.begin(), lessons.end(), [](const CourseLesson& a, const CourseLesson& b) { return a.id < b.id; });
   return lessons;
@@ -56,14 +58,18 @@ std::vector<CourseLesson> course_lessons(const fs::path& course) {
 std::vector<CourseLesson> select_lessons(const std::vector<CourseLesson>& lessons, const std::string& spec) {
   std::vector<CourseLesson> selected;
   if (spec.empty()) {
-    std::copy_if(lessons.begin(), lessons.end(), std::back_inserter(selected), [](const CourseLesson& l) { return l.has_rubric; });
+    std::copy_if(lessons.begin(), lessons.end(), std::back_inserter(selected),
+                 [](const CourseLesson& l) { return l.has_rubric; });
     if (selected.empty()) throw LessonSelectionError("no lesson of the course has a rubric.json: nothing to grade");
     return selected;
   }
   for (int number : parse_lesson_numbers(spec)) {
-    const auto it = std::find_if(lessons.begin(), lessons.end(), [&](const CourseLesson& l) { return l.number == number; });
-    if (it == lessons.end()) throw LessonSelectionError("--lessons: the course has no lesson " + std::to_string(number));
-    if (!it->has_rubric) throw LessonSelectionError("--lessons: lesson " + it->id + " has no rubric.json: it cannot be graded");
+    const auto it =
+        std::find_if(lessons.begin(), lessons.end(), [&](const CourseLesson& l) { return l.number == number; });
+    if (it == lessons.end())
+      throw LessonSelectionError("--lessons: the course has no lesson " + std::to_string(number));
+    if (!it->has_rubric)
+      throw LessonSelectionError("--lessons: lesson " + it->id + " has no rubric.json: it cannot be graded");
     selected.push_back(*it);
   }
   return selected;

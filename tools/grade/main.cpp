@@ -6,8 +6,9 @@
 
 int main(int argc, char** argv) {
   using namespace cudamatch::grade;
-  CLI::App app{"cudamatch-grade: grade the cudamatch lessons of a track or of a student's submission.\n"
-               "It builds with CMake and runs the tests and drivers as child processes; see docs/grading.md."};
+  CLI::App app{
+      "cudamatch-grade: grade the cudamatch lessons of a track or of a student's submission.\n"
+      "It builds with CMake and runs the tests and drivers as child processes; see docs/grading.md."};
   GradeOptions options;
   std::string course = CUDAMATCH_GRADE_DEFAULT_COURSE, submission, results, junit, reference, build_dir;
   auto* track = app.add_option("--track", options.track, "The track to grade: student (lessons/) or solutions")
@@ -18,8 +19,9 @@ int main(int argc, char** argv) {
                  "student track; only the rubrics' editable files are taken")
       ->option_text("DIR")
       ->excludes(track);
-  app.add_option("--lessons", options.lessons, "Lesson numbers, lists and ranges, e.g. 00,03,07-12 (default: every lesson "
-                                               "with a rubric.json)");
+  app.add_option("--lessons", options.lessons,
+                 "Lesson numbers, lists and ranges, e.g. 00,03,07-12 (default: every lesson "
+                 "with a rubric.json)");
   app.add_option("--results", results, "Write Gradescope's results.json to FILE")->option_text("FILE");
   app.add_option("--junit", junit, "Write JUnit XML to FILE")->option_text("FILE");
   app.add_option("--timeout", options.timeout_s, "Seconds per test case; driver, ncu and sanitizer runs get 4x")
@@ -49,9 +51,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--leaderboard", options.leaderboard,
                "results.json carries Gradescope leaderboard entries: each performance item's measured ratio");
-  app.footer("Exit status: 0 graded; 1 graded, --require-full, and a lesson below its maximum; 2 bad arguments or a "
-             "rubric error; 3 nothing could be graded, or not completely (no CUDA device, no lesson compiled, no "
-             "toolchain): the outputs say why.");
+  app.footer(
+      "Exit status: 0 graded; 1 graded, --require-full, and a lesson below its maximum; 2 bad arguments or a "
+      "rubric error; 3 nothing could be graded, or not completely (no CUDA device, no lesson compiled, no "
+      "toolchain): the outputs say why.");
   if (const int status = cudamatch::parse_command_line(app, argc, argv); status >= 0) return status;
 
   options.course = course;

@@ -22,9 +22,23 @@ NcuMeasurement measure(const std::string& kernel, const std::string& metric, con
   std::error_code ignored;
   fs::remove(log, ignored);
   ProcessSpec spec = confined_spec(context.machine.child);
-  spec.argv = {context.machine.tools.ncu->string(), "--clock-control", "none", "--print-units", "base", "--csv",
-               "--kernel-name-base", "demangled", "--kernel-name", "regex:" + kernel, "--launch-count", "1",
-               "--metrics", metric, "--log-file", log.string(), context.driver_program().string()};
+  spec.argv = {context.machine.tools.ncu->string(),
+               "--clock-control",
+               "none",
+               "--print-units",
+               "base",
+               "--csv",
+               "--kernel-name-base",
+               "demangled",
+               "--kernel-name",
+               "regex:" + kernel,
+               "--launch-count",
+               "1",
+               "--metrics",
+               metric,
+               "--log-file",
+               log.string(),
+               context.driver_program().string()};
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());
   spec.timeout_s = 4 * context.settings.timeout_s;
   spec.keep_bytes = 16384;
@@ -32,7 +46,8 @@ NcuMeasurement measure(const std::string& kernel, const std::string& metric, con
   const ProcessResult result = run_process(spec);
   const std::string report = read_written_file(log).value_or("");
   const std::string everything = report + "\n" + result.output;
-  measurement.output = "$ " + join(spec.argv, " ") + "\n" + last_lines(everything, 40, 6000) + "\n(" + result.describe() + ")\n";
+  measurement.output =
+      "$ " + join(spec.argv, " ") + "\n" + last_lines(everything, 40, 6000) + "\n(" + result.describe() + ")\n";
   measurement.problem = ncu_unusable_reason(everything);
   if (!measurement.problem.empty()) {
     measurement.usable = false;
@@ -51,14 +66,16 @@ const NcuMeasurement& cached_measurement(const std::string& kernel, const std::s
                                          const std::vector<std::string>& args, LessonContext& context) {
   const std::string key = kernel + '\n' + metric + '\n' + join(args, "\n");
   auto it = context.ncu_measurements.find(key);
-  if (it == context.ncu_measurements.end()) it = context.ncu_measurements.emplace(key, measure(kernel, metric, args, context)).first;
+  if (it == context.ncu_measurements.end())
+    it = context.ncu_measurements.emplace(key, measure(kernel, metric, args, context)).first;
   return it->second;
 }
 
 }  // namespace
 
 ItemResult grade_ncu_item(const RubricItem& item, const NcuCheck& check, LessonContext& context) {
-  if (!fs::exists(context.driver_program())) return rubric_error_item(item, context, "the lesson has no driver program");
+  if (!fs::exists(context.driver_program()))
+    return rubric_error_item(item, context, "the lesson has no driver program");
   const std::vector<std::string>& args = context.rubric.driver_args_for(item);
   const NcuMeasurement& value = cached_measurement(check.kernel, check.metric, args, context);
   if (!value.usable) return not_run_item(item, value.problem, value.output);

@@ -99,8 +99,8 @@ std::string ncu_unusable_reason(const std::string& output) {
     return "ncu may not read the GPU performance counters here (ERR_NVGPUCTRPERM: see "
            "https://developer.nvidia.com/ERR_NVGPUCTRPERM)";
   }
-  for (const char* no_device : {"No CUDA-capable device", "no CUDA-capable device", "no CUDA device was found",
-                                "ERR_NVGPU_NOT_SUPPORTED"}) {
+  for (const char* no_device :
+       {"No CUDA-capable device", "no CUDA-capable device", "no CUDA device was found", "ERR_NVGPU_NOT_SUPPORTED"}) {
     if (output.find(no_device) != std::string::npos) return std::string("ncu: ") + no_device;
   }
   return "";
@@ -122,8 +122,8 @@ NcuJudgement judge_ncu(const NcuCheck& check, double value, std::optional<double
     const double limit = *check.at_least * scale;
     const bool ok = value >= limit;
     judgement.passed = judgement.passed && ok;
-    judgement.reason += std::string(ok ? ", within" : ", below") + " at least " + format_number(*check.at_least, 4) + of +
-                        " = " + format_number(limit, 3);
+    judgement.reason += std::string(ok ? ", within" : ", below") + " at least " + format_number(*check.at_least, 4) +
+                        of + " = " + format_number(limit, 3);
   }
   return judgement;
 }

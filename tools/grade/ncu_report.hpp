@@ -12,7 +12,7 @@ struct NcuValue {
   bool found = false;
   double value = 0.0;
   std::string kernel;  // the profiled kernel's name as ncu printed it
-  std::string error;  // why there is no value
+  std::string error;   // why there is no value
 };
 
 // The value of `metric` in the first profiled launch of ncu's CSV report (thousands separators allowed).

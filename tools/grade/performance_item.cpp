@@ -29,10 +29,12 @@ DriverRuns run_driver(const fs::path& program, const std::vector<std::string>& a
   DriverRuns runs;
   std::vector<DriverRun> parsed;
   for (int k = 1; k <= kRuns; ++k) {
-    progress(context, label + " run " + std::to_string(k) + "/" + std::to_string(kRuns) + ": " + program.string() + " " +
-                          join(args, " "));
-    const fs::path json_file = context.scratch_dir / (label + "-" + std::to_string(context.student_runs.size() +
-                                                       context.reference_runs.size()) + "-" + std::to_string(k) + ".json");
+    progress(context, label + " run " + std::to_string(k) + "/" + std::to_string(kRuns) + ": " + program.string() +
+                          " " + join(args, " "));
+    const fs::path json_file =
+        context.scratch_dir /
+        (label + "-" + std::to_string(context.student_runs.size() + context.reference_runs.size()) + "-" +
+         std::to_string(k) + ".json");
     std::error_code ignored;
     fs::remove(json_file, ignored);
     ProcessSpec spec = confined_spec(context.machine.child);
@@ -45,7 +47,8 @@ DriverRuns run_driver(const fs::path& program, const std::vector<std::string>& a
     // in every run, and on neither the command line nor in the environment.
     spec.input = std::to_string(fresh_seed()) + "\n";
     const ProcessResult result = run_process(spec);
-    runs.output = "$ " + join(spec.argv, " ") + "\n" + last_lines(result.output, 60, 6000) + "\n(" + result.describe() + ")\n";
+    runs.output =
+        "$ " + join(spec.argv, " ") + "\n" + last_lines(result.output, 60, 6000) + "\n(" + result.describe() + ")\n";
     if (!result.started || result.timed_out || result.signal != 0) {
       runs.error = program.filename().string() + " " + result.describe();
       return runs;
@@ -85,7 +88,8 @@ std::string rows_table(const DriverRun& run, const PerformanceCheck& check) {
     if (row.version != check.version && row.version != check.baseline) continue;
     table += "  " + row.case_name + " | " + row.version + " | " +
              (row.median_ms ? format_number(*row.median_ms, 4) + " ms" : "no time") + " | " +
-             (row.gbps ? format_number(*row.gbps, 1) + " GB/s" : "no GB/s") + " | " + (row.valid ? "valid" : "INVALID") + "\n";
+             (row.gbps ? format_number(*row.gbps, 1) + " GB/s" : "no GB/s") + " | " +
+             (row.valid ? "valid" : "INVALID") + "\n";
   }
   return table;
 }
@@ -119,8 +123,10 @@ ItemResult grade_performance_item(const RubricItem& item, const PerformanceCheck
   }
   PerformanceScore score = score_performance(check, context.rubric.bounds, student.best, reference);
   if (!reference_problem.empty()) score.reason = reference_problem + ", so by the rubric's formula: " + score.reason;
-  std::string output = score.details + "best of " + std::to_string(kRuns) + " runs:\n" + rows_table(student.best, check);
-  if (reference != nullptr) output += "reference, best of " + std::to_string(kRuns) + " runs:\n" + rows_table(*reference, check);
+  std::string output =
+      score.details + "best of " + std::to_string(kRuns) + " runs:\n" + rows_table(student.best, check);
+  if (reference != nullptr)
+    output += "reference, best of " + std::to_string(kRuns) + " runs:\n" + rows_table(*reference, check);
   output += "last run:\n" + student.output;
   ItemResult result = scored_item(item, score.fraction, score.reason, output);
   result.ratio = score.ratio;

@@ -220,7 +220,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   result.started = true;
 
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.timeout_s));
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(spec.timeout_s));
   bool out_cut = false, err_cut = false, exited = false, killed = false;
   int wait_status = 0;
   std::vector<pollfd> fds{{out.read, POLLIN, 0}};

@@ -30,14 +30,14 @@ struct ChildSetup {
 };
 
 struct ProcessSpec {
-  std::vector<std::string> argv;  // argv[0] is looked up on the PATH when it has no '/'
+  std::vector<std::string> argv;            // argv[0] is looked up on the PATH when it has no '/'
   std::filesystem::path working_directory;  // empty: the grader's
-  Environment environment;  // set in the child, over the grader's (or over setup's environment)
-  std::optional<ChildSetup> setup;  // confined: setup's environment instead of the grader's, setup's user
-  std::string input;  // standard input (at most kMaxInputBytes); empty: /dev/null
-  double timeout_s = 0.0;  // 0: no limit
-  std::size_t keep_bytes = 8192;  // the last bytes of output kept
-  bool merge_stderr = true;  // false: stderr is kept apart, in ProcessResult::errors
+  Environment environment;                  // set in the child, over the grader's (or over setup's environment)
+  std::optional<ChildSetup> setup;          // confined: setup's environment instead of the grader's, setup's user
+  std::string input;                        // standard input (at most kMaxInputBytes); empty: /dev/null
+  double timeout_s = 0.0;                   // 0: no limit
+  std::size_t keep_bytes = 8192;            // the last bytes of output kept
+  bool merge_stderr = true;                 // false: stderr is kept apart, in ProcessResult::errors
 };
 
 struct ProcessResult {
@@ -45,7 +45,7 @@ struct ProcessResult {
   std::string start_error;  // why it did not start
   bool timed_out = false;
   int exit_code = -1;  // -1 unless it exited
-  int signal = 0;  // the signal that ended it, 0 if none
+  int signal = 0;      // the signal that ended it, 0 if none
   double seconds = 0.0;
   double timeout_s = 0.0;
   std::string output;  // stdout (and stderr when merged), its last keep_bytes

@@ -64,9 +64,19 @@ bool is_within(const fs::path& path, const fs::path& folder) {
 }
 
 const std::vector<std::string>& passed_variables() {
-  static const std::vector<std::string> names{
-      "PATH", "LD_LIBRARY_PATH", "CMAKE_PREFIX_PATH", "CUDAARCHS", "CUDACXX", "CC", "CXX", "CUDA_HOME", "CUDA_PATH",
-      "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "CUDAMATCH_DATA"};
+  static const std::vector<std::string> names{"PATH",
+                                              "LD_LIBRARY_PATH",
+                                              "CMAKE_PREFIX_PATH",
+                                              "CUDAARCHS",
+                                              "CUDACXX",
+                                              "CC",
+                                              "CXX",
+                                              "CUDA_HOME",
+                                              "CUDA_PATH",
+                                              "CUDA_VISIBLE_DEVICES",
+                                              "NVIDIA_VISIBLE_DEVICES",
+                                              "NVIDIA_DRIVER_CAPABILITIES",
+                                              "CUDAMATCH_DATA"};
   return names;
 }
 
@@ -88,7 +98,8 @@ std::optional<UserIdentity> sandbox_user(const std::string& name) {
   if (geteuid() != 0) return std::nullopt;
   const passwd* entry = getpwnam(name.c_str());
   if (entry == nullptr) throw std::runtime_error("no user '" + name + "' to run submissions as (--sandbox-user)");
-  if (entry->pw_uid == 0) throw std::runtime_error("--sandbox-user " + name + " is root: submissions must not run as root");
+  if (entry->pw_uid == 0)
+    throw std::runtime_error("--sandbox-user " + name + " is root: submissions must not run as root");
   return UserIdentity{name, entry->pw_uid, entry->pw_gid};
 }
 
@@ -97,7 +108,8 @@ namespace {
 // Gives the folder open as `dir` and everything in it to `user`, by descriptors: a link is given
 // itself and never followed, and a folder swapped for a link while this runs is not entered.
 void give_folder(int dir, const fs::path& where, const UserIdentity& user) {
-  if (fchown(dir, user.uid, user.gid) != 0) throw std::runtime_error("cannot give " + where.string() + " to " + user.name);
+  if (fchown(dir, user.uid, user.gid) != 0)
+    throw std::runtime_error("cannot give " + where.string() + " to " + user.name);
   DIR* listing = fdopendir(dup(dir));
   if (listing == nullptr) throw std::runtime_error("cannot list " + where.string());
   std::vector<std::string> names;
@@ -210,7 +222,8 @@ NinjaDeps parse_ninja_deps(const std::string& listing, const std::string& object
     if (line[0] != ' ' && line[0] != '\t') {
       wanted = line.find(object_marker) != std::string::npos;
       const auto colon = line.find(": #deps ");
-      if (wanted && colon != std::string::npos && line.size() >= 7 && line.compare(line.size() - 7, 7, "(VALID)") == 0) {
+      if (wanted && colon != std::string::npos && line.size() >= 7 &&
+          line.compare(line.size() - 7, 7, "(VALID)") == 0) {
         deps.recorded.push_back(line.substr(0, colon));
       }
       continue;
@@ -230,7 +243,8 @@ std::vector<std::string> compiled_objects(const std::string& targets_listing, co
     if (colon == std::string::npos || line.find(object_marker) == std::string::npos) continue;
     const std::string target = line.substr(0, colon);
     const auto ends_with = [&](const std::string& suffix) {
-      return target.size() >= suffix.size() && target.compare(target.size() - suffix.size(), suffix.size(), suffix) == 0;
+      return target.size() >= suffix.size() &&
+             target.compare(target.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
     if (ends_with(".o") || ends_with(".ptx")) objects.push_back(target);
   }

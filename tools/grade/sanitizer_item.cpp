@@ -32,13 +32,19 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
   if (!std::filesystem::exists(context.test_program())) {
     return rubric_error_item(item, context, "the lesson has no test program");
   }
-  const SanitizerTool tools[] = {{"memcheck", "ERROR SUMMARY: 0 errors"}, {"racecheck", "RACECHECK SUMMARY: 0 hazards"}};
+  const SanitizerTool tools[] = {{"memcheck", "ERROR SUMMARY: 0 errors"},
+                                 {"racecheck", "RACECHECK SUMMARY: 0 hazards"}};
   // Both tools at once when tests may run in parallel.
   std::vector<ProcessSpec> specs;
   for (const auto& tool : tools) {
     ProcessSpec spec = confined_spec(context.machine.child);
-    spec.argv = {context.machine.tools.compute_sanitizer->string(), "--tool", tool.name, "--error-exitcode", "99",
-                 context.test_program().string(), check.spec};
+    spec.argv = {context.machine.tools.compute_sanitizer->string(),
+                 "--tool",
+                 tool.name,
+                 "--error-exitcode",
+                 "99",
+                 context.test_program().string(),
+                 check.spec};
     spec.environment.emplace_back("CUDAMATCH_TEST_QUICK", "1");
     spec.timeout_s = 4 * context.settings.timeout_s;
     spec.keep_bytes = 65536;

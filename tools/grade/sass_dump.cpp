@@ -12,7 +12,8 @@ namespace cudamatch::grade {
 
 std::string demangle(const std::string& symbol) {
   int status = 0;
-  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
+  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status),
+                                              std::free);
   return status == 0 && name ? std::string(name.get()) : symbol;
 }
 

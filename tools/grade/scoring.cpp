@@ -31,14 +31,16 @@ PerformanceScore against_baseline(const PerformanceCheck& check, const std::vect
       details += row->case_name + ": no " + check.baseline + " row, case left out\n";
       continue;
     }
-    if (!base->valid) return nothing(check.baseline + " gave a wrong result on " + row->case_name + ": no speedup over it counts");
+    if (!base->valid)
+      return nothing(check.baseline + " gave a wrong result on " + row->case_name + ": no speedup over it counts");
     if (!positive(base->median_ms)) return nothing(check.baseline + " has no positive time on " + row->case_name);
     const double r = *base->median_ms / *row->median_ms;
     ratios.push_back(r);
     details += row->case_name + ": " + check.baseline + " " + format_number(*base->median_ms, 4) + " ms / " +
                check.version + " " + format_number(*row->median_ms, 4) + " ms = " + format_number(r) + "x\n";
   }
-  if (ratios.empty()) return nothing("no case has both a " + check.version + " and a " + check.baseline + " row", details);
+  if (ratios.empty())
+    return nothing("no case has both a " + check.version + " and a " + check.baseline + " row", details);
   const double r = median(ratios);
   return PerformanceScore{linear_fraction(r, check.floor, check.full_at), r,
                           check.version + " is " + format_number(r) + "x " + check.baseline + " (" +
@@ -63,7 +65,8 @@ PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vecto
                " GB/s (" + check.ceiling + ") = " + format_number(r, 3);
     if (const DriverRow* base = check.floor_version.empty() ? nullptr : run.find(row->case_name, check.floor_version)) {
       if (!base->valid || !positive(base->gbps)) {
-        return nothing(check.floor_version + " gave no valid bandwidth on " + row->case_name + ": no floor to score above");
+        return nothing(check.floor_version + " gave no valid bandwidth on " + row->case_name +
+                       ": no floor to score above");
       }
       floor_ratios.push_back(*base->gbps / ceiling->second);
       details += "; " + check.floor_version + " " + format_number(floor_ratios.back(), 3);
@@ -81,8 +84,9 @@ PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vecto
 }
 
 // nullopt (and why) when the reference run cannot score every case.
-std::optional<PerformanceScore> against_reference(const PerformanceCheck& check, const std::vector<const DriverRow*>& rows,
-                                                  const DriverRun& reference, std::string& why_not) {
+std::optional<PerformanceScore> against_reference(const PerformanceCheck& check,
+                                                  const std::vector<const DriverRow*>& rows, const DriverRun& reference,
+                                                  std::string& why_not) {
   std::vector<double> fractions;
   std::vector<double> slowdowns;
   std::string details;
@@ -185,15 +189,17 @@ PerformanceScore score_performance(const PerformanceCheck& check, const std::vec
     if (row.version == check.version) rows.push_back(&row);
   }
   if (rows.empty()) {
-    return nothing("the driver's results have no " + check.version + " row (versions: " + join(student.versions(), ", ") + ")");
+    return nothing("the driver's results have no " + check.version +
+                   " row (versions: " + join(student.versions(), ", ") + ")");
   }
   for (const DriverRow* row : rows) {
     if (!row->valid) return nothing(check.version + " gave a wrong result on " + row->case_name);
     if (!positive(row->median_ms)) {
       return nothing(check.version + " has no positive time on " + row->case_name + ": not a measurement");
     }
-    for (const DriverRow* scored : {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline),
-                                    check.floor_version.empty() ? nullptr : student.find(row->case_name, check.floor_version)}) {
+    for (const DriverRow* scored :
+         {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline),
+          check.floor_version.empty() ? nullptr : student.find(row->case_name, check.floor_version)}) {
       if (scored == nullptr) continue;
       if (const std::string why = implausibility(*scored, student, bounds); !why.empty()) {
         return nothing("implausible: " + why + "; results replayed or not computed?");
@@ -204,7 +210,8 @@ PerformanceScore score_performance(const PerformanceCheck& check, const std::vec
   if (reference != nullptr) {
     if (auto score = against_reference(check, rows, *reference, fallback)) return *score;
   }
-  PerformanceScore score = check.baseline.empty() ? against_ceiling(check, rows, student) : against_baseline(check, rows, student);
+  PerformanceScore score =
+      check.baseline.empty() ? against_ceiling(check, rows, student) : against_baseline(check, rows, student);
   if (!fallback.empty()) score.reason = fallback + ", so by the rubric's formula: " + score.reason;
   return score;
 }

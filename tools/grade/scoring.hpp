@@ -25,17 +25,17 @@ double reference_fraction(double t_ms, double t_ref_ms);
 struct PerformanceScore {
   double fraction = 0.0;
   std::optional<double> ratio;  // the measured ratio that was scored (the leaderboard's value)
-  std::string reason;   // one line: the ratio and what it earned, or why it earned nothing
-  std::string details;  // one line per case
+  std::string reason;           // one line: the ratio and what it earned, or why it earned nothing
+  std::string details;          // one line per case
 };
 
 // Why `row` of `run` is beyond what the hardware allows ("" when it is not): a time below one kernel
 // launch (the run's launch floor), or a figure beyond one of `bounds` (rubric.hpp) by more than kNoise.
 std::string implausibility(const DriverRow& row, const DriverRun& run, const std::vector<Bound>& bounds);
 
-// Scores `check` on the student's best-of-3 run; a row it scores that is implausible scores 0. With a reference run, by the reference ratio (the
-// median over cases of reference_fraction); when the reference lacks a case, by the rubric's own
-// formula, which the reason then says.
+// Scores `check` on the student's best-of-3 run; a row it scores that is implausible scores 0. With a reference run, by
+// the reference ratio (the median over cases of reference_fraction); when the reference lacks a case, by the rubric's
+// own formula, which the reason then says.
 PerformanceScore score_performance(const PerformanceCheck& check, const std::vector<Bound>& bounds,
                                    const DriverRun& student, const DriverRun* reference);
 

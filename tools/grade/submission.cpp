@@ -27,13 +27,15 @@ std::string refusal(const fs::path& submission, const fs::path& relative) {
 }
 
 std::string examples(const std::vector<std::string>& paths, std::size_t count) {
-  std::vector<std::string> some(paths.begin(), paths.begin() + static_cast<std::ptrdiff_t>(std::min(count, paths.size())));
+  std::vector<std::string> some(paths.begin(),
+                                paths.begin() + static_cast<std::ptrdiff_t>(std::min(count, paths.size())));
   return join(some, ", ") + (paths.size() > count ? ", ..." : "");
 }
 
 }  // namespace
 
-OverlayReport overlay_submission(const fs::path& submission, const fs::path& course_copy, const std::vector<Rubric>& rubrics) {
+OverlayReport overlay_submission(const fs::path& submission, const fs::path& course_copy,
+                                 const std::vector<Rubric>& rubrics) {
   OverlayReport report;
   std::set<fs::path> considered;
   for (const auto& rubric : rubrics) {
@@ -76,7 +78,8 @@ std::vector<std::string> describe_overlay(const OverlayReport& report) {
   }
   for (const auto& rejected : report.rejected) lines.push_back("rejected: " + rejected);
   if (!report.ignored.empty()) {
-    lines.push_back("ignored: " + std::to_string(report.ignored.size()) + (report.ignored.size() == 1 ? " file" : " files") +
+    lines.push_back("ignored: " + std::to_string(report.ignored.size()) +
+                    (report.ignored.size() == 1 ? " file" : " files") +
                     " (only the rubrics' editable files are taken), e.g. " + examples(report.ignored, 5));
   }
   return lines;

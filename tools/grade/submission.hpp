@@ -12,11 +12,11 @@
 namespace cudamatch::grade {
 
 struct OverlayReport {
-  std::vector<std::string> taken;  // lessons/<id>/<name> replaced by the submission's
-  std::vector<std::string> unchanged;  // the submission's copy equals the starter's
+  std::vector<std::string> taken;         // lessons/<id>/<name> replaced by the submission's
+  std::vector<std::string> unchanged;     // the submission's copy equals the starter's
   std::vector<std::string> kept_starter;  // editable files the submission does not have
-  std::vector<std::string> rejected;  // "lessons/<id>/<name>: why" (a link, not a regular file)
-  std::vector<std::string> ignored;  // every other file of the submission, relative to it
+  std::vector<std::string> rejected;      // "lessons/<id>/<name>: why" (a link, not a regular file)
+  std::vector<std::string> ignored;       // every other file of the submission, relative to it
 };
 
 OverlayReport overlay_submission(const std::filesystem::path& submission, const std::filesystem::path& course_copy,

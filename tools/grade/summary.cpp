@@ -15,8 +15,8 @@ std::string summary_text(const GradeReport& report) {
   const Totals total = totals_of(report.lessons);
   std::string text = report.incomplete.empty() ? "" : "NOT A GRADE: " + report.incomplete + "\n";
   text += "cudamatch-grade: " + report.graded + "\nGPU: " + report.gpu + "\n";
-  text += "score: " + format_number(total.score) + " of " + format_number(total.max_score) + " (items: " +
-          std::to_string(total.passed) + " passed, " + std::to_string(total.failed) + " failed, " +
+  text += "score: " + format_number(total.score) + " of " + format_number(total.max_score) +
+          " (items: " + std::to_string(total.passed) + " passed, " + std::to_string(total.failed) + " failed, " +
           std::to_string(total.not_run) + " not run, which do not count)\n";
   for (const auto& lesson : report.lessons) {
     const Totals one = totals_of(lesson);

@@ -100,7 +100,8 @@ std::string trim(std::string_view text) {
 
 std::string elapsed_stamp() {
   static const auto start = std::chrono::steady_clock::now();
-  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count();
+  const auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start).count();
   char stamp[32];
   std::snprintf(stamp, sizeof stamp, "[%4lld s]", static_cast<long long>(seconds));
   return stamp;

@@ -42,9 +42,11 @@ Toolchain find_toolchain() {
   const auto ninja = find_program("ninja");
   if (!ninja) throw std::runtime_error("ninja not found on the PATH (Debian: ninja-build)");
   std::optional<fs::path> nvcc;
-  if (const char* cudacxx = std::getenv("CUDACXX"); cudacxx != nullptr && is_executable(cudacxx)) nvcc = fs::path(cudacxx);
+  if (const char* cudacxx = std::getenv("CUDACXX"); cudacxx != nullptr && is_executable(cudacxx))
+    nvcc = fs::path(cudacxx);
   if (!nvcc) nvcc = find_program("nvcc", {"/usr/local/cuda/bin"});
-  if (!nvcc) throw std::runtime_error("nvcc not found ($CUDACXX, the PATH, /usr/local/cuda/bin): install the CUDA Toolkit");
+  if (!nvcc)
+    throw std::runtime_error("nvcc not found ($CUDACXX, the PATH, /usr/local/cuda/bin): install the CUDA Toolkit");
   tools.cmake = *cmake;
   tools.ninja = *ninja;
   tools.nvcc = *nvcc;
@@ -64,7 +66,8 @@ GpuProbe probe_gpu() {
   const ProcessResult result = run_process(spec);
   const std::string output = trim(result.output);
   if (!result.exited_with(0) || output.rfind("GPU ", 0) != 0) {
-    return GpuProbe{false, "nvidia-smi " + result.describe() + (output.empty() ? "" : ": " + last_lines(output, 1, 200))};
+    return GpuProbe{false,
+                    "nvidia-smi " + result.describe() + (output.empty() ? "" : ": " + last_lines(output, 1, 200))};
   }
   return GpuProbe{true, output.substr(0, output.find('\n'))};
 }

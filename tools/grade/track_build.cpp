@@ -27,8 +27,15 @@ bool is_progress_line(const std::string& line) {
 
 ProcessResult configure_track(const TrackBuild& build) {
   ProcessSpec spec = confined_spec(build.child);
-  spec.argv = {build.tools.cmake.string(), "-S", build.source_dir.string(), "-B", build.build_dir.string(),
-               "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DCUDAMATCH_TRACK=" + build.track};
+  spec.argv = {build.tools.cmake.string(),
+               "-S",
+               build.source_dir.string(),
+               "-B",
+               build.build_dir.string(),
+               "-G",
+               "Ninja",
+               "-DCMAKE_BUILD_TYPE=Release",
+               "-DCUDAMATCH_TRACK=" + build.track};
   // The tools found, only on a first configure: a build directory that has them cached keeps its own
   // (a different compiler path would make CMake discard the whole cache).
   if (!fs::exists(build.build_dir / "CMakeCache.txt")) {
@@ -87,22 +94,26 @@ std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
   if (outside.empty()) return "";
   std::vector<std::string> names;
   for (const auto& path : outside) {
-    if (names.size() < 5 && std::find(names.begin(), names.end(), path.string()) == names.end()) names.push_back(path.string());
+    if (names.size() < 5 && std::find(names.begin(), names.end(), path.string()) == names.end())
+      names.push_back(path.string());
   }
   return "the build read files from outside the submission's copy of the course, which a submission may not "
-         "compile in: " + join(names, ", ") + (outside.size() > names.size() ? ", ..." : "");
+         "compile in: " +
+         join(names, ", ") + (outside.size() > names.size() ? ", ..." : "");
 }
 
 }  // namespace
 
-LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson, const std::vector<std::string>& targets) {
+LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson,
+                               const std::vector<std::string>& targets) {
   LessonBuildResult result;
   if (targets.empty()) {
     result.ok = true;
     return result;
   }
   ProcessSpec spec = confined_spec(build.child);
-  spec.argv = {build.tools.cmake.string(), "--build", build.build_dir.string(), "-j", std::to_string(build.jobs), "--target"};
+  spec.argv = {build.tools.cmake.string(), "--build", build.build_dir.string(), "-j",
+               std::to_string(build.jobs), "--target"};
   spec.argv.insert(spec.argv.end(), targets.begin(), targets.end());
   spec.timeout_s = kBuildTimeout_s;
   spec.keep_bytes = 1 << 20;
@@ -146,7 +157,8 @@ std::string first_error_lines(const std::string& log, const std::string& source_
       continue;
     }
     if (is_progress_line(line) || line.rfind("ninja: build stopped", 0) == 0) continue;
-    for (std::size_t at; !prefix.empty() && (at = line.find(prefix)) != std::string::npos;) line.erase(at, prefix.size());
+    for (std::size_t at; !prefix.empty() && (at = line.find(prefix)) != std::string::npos;)
+      line.erase(at, prefix.size());
     if (out.size() + line.size() + 1 > max_chars) break;
     out += line + "\n";
     ++kept;

@@ -49,11 +49,12 @@ TEST_CASE("results.json has Gradescope's fields with their types", "[outputs]") 
   const nlohmann::json results = nlohmann::json::parse(text);  // what Gradescope reads: valid UTF-8 JSON
   REQUIRE(results.is_object());
   CHECK(results.at("score").is_number());
-  CHECK(results.at("score").get<double>() == 12.0);  // 10 + 0 + 2
+  CHECK(results.at("score").get<double>() == 12.0);      // 10 + 0 + 2
   CHECK(results.at("max_score").get<double>() == 19.0);  // 10 + 5 + 4, the item not run leaves it
   CHECK(results.at("execution_time").is_number_integer());
   CHECK(results.at("output").is_string());
-  CHECK_THAT(results.at("output").get<std::string>(), Catch::Contains("score: 12 of 19") && Catch::Contains("ignored: 1 file"));
+  CHECK_THAT(results.at("output").get<std::string>(),
+             Catch::Contains("score: 12 of 19") && Catch::Contains("ignored: 1 file"));
   const nlohmann::json& tests = results.at("tests");
   REQUIRE(tests.is_array());
   REQUIRE(tests.size() == 4);
@@ -89,7 +90,8 @@ TEST_CASE("results.json when nothing ran: 0 of 0", "[outputs]") {
 
 TEST_CASE("JUnit XML is escaped and parses back", "[outputs]") {
   const std::string xml = junit_xml(sample_report());
-  CHECK_THAT(xml, Catch::Contains("name=\"names with &lt;&amp;&quot;&apos;&gt; and a ? control byte and ? invalid UTF-8\""));
+  CHECK_THAT(xml,
+             Catch::Contains("name=\"names with &lt;&amp;&quot;&apos;&gt; and a ? control byte and ? invalid UTF-8\""));
   CHECK_THAT(xml, !Catch::Contains("\x1b") && !Catch::Contains("\x01"));
 
   const auto python = find_program("python3");
@@ -97,15 +99,16 @@ TEST_CASE("JUnit XML is escaped and parses back", "[outputs]") {
   TempDir dir;
   write_file(dir.path() / "j.xml", xml);
   ProcessSpec spec;
-  spec.argv = {python->string(), "-c",
-               "import sys, json, xml.etree.ElementTree as E\n"
-               "root = E.parse(sys.argv[1]).getroot()\n"
-               "cases = root.findall('testsuite/testcase')\n"
-               "print(json.dumps({'root': root.tag, 'suites': [s.get('name') for s in root.findall('testsuite')],\n"
-               "  'names': [c.get('name') for c in cases], 'failures': len(root.findall('testsuite/testcase/failure')),\n"
-               "  'skipped': len(root.findall('testsuite/testcase/skipped')), 'tests': root.get('tests'),\n"
-               "  'failure': cases[1].find('failure').text}))\n",
-               (dir.path() / "j.xml").string()};
+  spec.argv = {
+      python->string(), "-c",
+      "import sys, json, xml.etree.ElementTree as E\n"
+      "root = E.parse(sys.argv[1]).getroot()\n"
+      "cases = root.findall('testsuite/testcase')\n"
+      "print(json.dumps({'root': root.tag, 'suites': [s.get('name') for s in root.findall('testsuite')],\n"
+      "  'names': [c.get('name') for c in cases], 'failures': len(root.findall('testsuite/testcase/failure')),\n"
+      "  'skipped': len(root.findall('testsuite/testcase/skipped')), 'tests': root.get('tests'),\n"
+      "  'failure': cases[1].find('failure').text}))\n",
+      (dir.path() / "j.xml").string()};
   spec.timeout_s = 60;
   const ProcessResult parsed = run_process(spec);
   INFO(parsed.output);

@@ -69,7 +69,8 @@ TEST_CASE("a driver's --json file, and the best of three runs", "[parsers]") {
   CHECK(run.versions() == std::vector<std::string>{"padded 32x33", "copy (ceiling)", "naive"});
 
   CHECK_THROWS_WITH(parse_driver_results("{\"rows\": 3}"), Catch::Contains("no \"rows\" array"));
-  CHECK_THROWS_WITH(parse_driver_results("{\"rows\": [{\"version\": \"v0\"}]}"), Catch::Contains("row 1 has no \"case\""));
+  CHECK_THROWS_WITH(parse_driver_results("{\"rows\": [{\"version\": \"v0\"}]}"),
+                    Catch::Contains("row 1 has no \"case\""));
   CHECK_THROWS_WITH(parse_driver_results(R"({"rows": [{"case": "a", "version": "v0", "median_ms": "fast"}]})"),
                     Catch::Contains("\"median_ms\" is not a number"));
   CHECK_THROWS_WITH(parse_driver_results("not json"), Catch::Contains("not valid JSON"));
@@ -80,7 +81,8 @@ TEST_CASE("a driver's --json file, and the best of three runs", "[parsers]") {
     r.rows = {DriverRow{"a", "v1", ms, gbps, valid}};
     return r;
   };
-  const DriverRun best = best_of({one_run(2.0, 100.0, true, 900.0), one_run(1.0, 80.0, true, 1000.0), one_run(3.0, 120.0, true, 950.0)});
+  const DriverRun best =
+      best_of({one_run(2.0, 100.0, true, 900.0), one_run(1.0, 80.0, true, 1000.0), one_run(3.0, 120.0, true, 950.0)});
   CHECK(*best.rows.at(0).median_ms == 1.0);
   CHECK(*best.rows.at(0).gbps == 120.0);
   CHECK(best.rows.at(0).valid);
@@ -93,11 +95,15 @@ TEST_CASE("ncu's CSV report: the metric of the first launch", "[parsers]") {
       "==PROF== Connected to process 1234 (/build/bin/03-bank-conflicts)\n"
       "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Section Name\","
       "\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-      "\"0\",\"1234\",\"03-bank-conflicts\",\"127.0.0.1\",\"void transpose_tiled_kernel<33>(float *, const float *, int, "
-      "int)\",\"1\",\"7\",\"Command line profiler metrics\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\","
+      "\"0\",\"1234\",\"03-bank-conflicts\",\"127.0.0.1\",\"void transpose_tiled_kernel<33>(float *, const float *, "
+      "int, "
+      "int)\",\"1\",\"7\",\"Command line profiler "
+      "metrics\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\","
       "\"\",\"13,183\"\n"
-      "\"1\",\"1234\",\"03-bank-conflicts\",\"127.0.0.1\",\"void transpose_tiled_kernel<33>(float *, const float *, int, "
-      "int)\",\"1\",\"7\",\"Command line profiler metrics\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\","
+      "\"1\",\"1234\",\"03-bank-conflicts\",\"127.0.0.1\",\"void transpose_tiled_kernel<33>(float *, const float *, "
+      "int, "
+      "int)\",\"1\",\"7\",\"Command line profiler "
+      "metrics\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\","
       "\"\",\"99\"\n";
   const NcuValue value = read_ncu_csv(csv, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
   REQUIRE(value.found);
@@ -106,7 +112,8 @@ TEST_CASE("ncu's CSV report: the metric of the first launch", "[parsers]") {
 
   CHECK_THAT(read_ncu_csv(csv, "dram__bytes_read.sum").error, Catch::Contains("no value of dram__bytes_read.sum"));
   CHECK_THAT(read_ncu_csv("==WARNING== No kernels were profiled.\n", "m").error, Catch::Contains("profiled no kernel"));
-  const std::string na = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n\"0\",\"k\",\"m\",\"\",\"n/a\"\n";
+  const std::string na =
+      "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n\"0\",\"k\",\"m\",\"\",\"n/a\"\n";
   CHECK_THAT(read_ncu_csv(na, "m").error, Catch::Contains("reported \"n/a\""));
 
   CHECK_THAT(ncu_unusable_reason("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission"),
@@ -181,7 +188,8 @@ TEST_CASE("the first errors of a failed build, without the noise", "[parsers]") 
       "[1/12] Building CXX object common/CMakeFiles/x.dir/a.cpp.o\n"
       "[2/12] Building CUDA object lessons/CMakeFiles/lesson.dir/saxpy.cu.o\n"
       "FAILED: lessons/CMakeFiles/lesson.dir/saxpy.cu.o \n"
-      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -O3 -c /tmp/copy/lessons/00-measuring/saxpy.cu -o x.o\n"
+      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -O3 -c /tmp/copy/lessons/00-measuring/saxpy.cu -o "
+      "x.o\n"
       "/tmp/copy/lessons/00-measuring/saxpy.cu(12): error: expected a \";\"\n"
       "    int i = blockIdx.x * blockDim.x + threadIdx.x\n"
       "\n"

@@ -101,19 +101,28 @@ TEST_CASE("rubric errors name the file and the item", "[rubric]") {
                Catch::Contains("item 1") && Catch::Contains("needs \"id\""));
     CHECK_THAT(error_of(with_item(R"({"id": "t", "kind": "tests", "points": 1, "tests": "*"})")),
                Catch::Contains("item \"t\"") && Catch::Contains("needs \"name\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "tests": "*"})")), Catch::Contains("needs \"points\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1})")), Catch::Contains("needs \"tests\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "baseline": "v0", "full_at": 2})")),
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "tests": "*"})")),
+               Catch::Contains("needs \"points\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1})")),
+               Catch::Contains("needs \"tests\""));
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "baseline": "v0", "full_at": 2})")),
                Catch::Contains("item \"p\"") && Catch::Contains("needs \"version\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0"})")),
-               Catch::Contains("needs \"full_at\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "metric": "m", "at_most": 1})")),
-               Catch::Contains("needs \"kernel\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "kernel": "k", "metric": "m"})")),
-               Catch::Contains("\"at_most\" or \"at_least\""));
-    CHECK_THAT(error_of(with_item(R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "function": "f", "contains": ["X"]})")),
+    CHECK_THAT(
+        error_of(with_item(
+            R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0"})")),
+        Catch::Contains("needs \"full_at\""));
+    CHECK_THAT(
+        error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "metric": "m", "at_most": 1})")),
+        Catch::Contains("needs \"kernel\""));
+    CHECK_THAT(
+        error_of(with_item(R"({"id": "k", "name": "n", "kind": "ncu", "points": 1, "kernel": "k", "metric": "m"})")),
+        Catch::Contains("\"at_most\" or \"at_least\""));
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "function": "f", "contains": ["X"]})")),
                Catch::Contains("needs \"binary\""));
-    CHECK_THAT(error_of(R"({"lesson": "00-measuring", "items": [)" + tests + "]}"), Catch::Contains("needs \"editable\""));
+    CHECK_THAT(error_of(R"({"lesson": "00-measuring", "items": [)" + tests + "]}"),
+               Catch::Contains("needs \"editable\""));
     CHECK_THAT(error_of(R"({"lesson": "00-measuring", "editable": ["a.cu"], "items": []})"),
                Catch::Contains("\"items\" must be a non-empty array"));
   }
@@ -124,24 +133,32 @@ TEST_CASE("rubric errors name the file and the item", "[rubric]") {
   SECTION("wrong types") {
     CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": "5", "tests": "*"})")),
                Catch::Contains("\"points\" must be a number"));
-    CHECK_THAT(error_of(with_item(R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "binary": "elf", "function": "f", "contains": ["X"]})")),
-               Catch::Contains("\"binary\" must be \"test\" or \"driver\""));
+    CHECK_THAT(
+        error_of(with_item(
+            R"({"id": "s", "name": "n", "kind": "sass", "points": 1, "binary": "elf", "function": "f", "contains": ["X"]})")),
+        Catch::Contains("\"binary\" must be \"test\" or \"driver\""));
   }
   SECTION("a performance item needs exactly one of baseline and ceiling, and full_at above floor") {
-    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "full_at": 2})")),
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "full_at": 2})")),
                Catch::Contains("exactly one of"));
-    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
                                      "ceiling": "read", "full_at": 2})")),
                Catch::Contains("exactly one of"));
-    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "baseline": "v0",
                                      "full_at": 0.9})")),
                Catch::Contains("\"full_at\" must be larger than \"floor\""));
   }
   SECTION("a misspelt key is an error, a note is not") {
-    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "at-most": 1})")),
-               Catch::Contains("unknown key \"at-most\""));
-    CHECK(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "note": "why"})")).empty());
-    CHECK_THAT(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "driver_args": []})")),
+    CHECK_THAT(
+        error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "at-most": 1})")),
+        Catch::Contains("unknown key \"at-most\""));
+    CHECK(error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "note": "why"})"))
+              .empty());
+    CHECK_THAT(error_of(with_item(
+                   R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "driver_args": []})")),
                Catch::Contains("unknown key \"driver_args\""));
   }
   SECTION("duplicate ids") {
@@ -161,7 +178,8 @@ TEST_CASE("editable files must stay inside the lesson folder", "[rubric]") {
   for (const char* bad : {R"("../../common/cuda_check.cpp")", R"("sub/../../x.cu")", R"("/etc/passwd")", R"("")",
                           R"("sub//x.cu")", R"("./x.cu")", R"("sub/")"}) {
     INFO(bad);
-    CHECK_THAT(error_of(rubric_with(bad)), Catch::Contains("lessons/x/rubric.json") && Catch::Contains("editable file"));
+    CHECK_THAT(error_of(rubric_with(bad)),
+               Catch::Contains("lessons/x/rubric.json") && Catch::Contains("editable file"));
   }
   CHECK_THAT(error_of(rubric_with(R"("a.cu", "a.cu")")), Catch::Contains("listed twice"));
 }
@@ -185,18 +203,23 @@ TEST_CASE("a lesson's rubric must name its folder and files that exist there", "
 }
 
 TEST_CASE("performance items need bounds, and a bound is a ceiling or a row", "[rubric]") {
-  const std::string item = R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "ceiling": "read", "full_at": 0.5})";
+  const std::string item =
+      R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1", "ceiling": "read", "full_at": 0.5})";
   const auto with_bounds = [&](const std::string& bounds) {
-    return R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], "bounds": )" + bounds + R"(, "items": [)" + item + "]}";
+    return R"({"lesson": "00-measuring", "editable": ["saxpy.cu"], "bounds": )" + bounds + R"(, "items": [)" + item +
+           "]}";
   };
   CHECK_THAT(error_of(with_item(item)), Catch::Contains("performance items need \"bounds\""));
   CHECK(error_of(with_bounds(R"([{"ceiling": "read"}])")).empty());
   CHECK_THAT(error_of(with_bounds(R"([])")), Catch::Contains("\"bounds\" must be a non-empty array"));
-  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "row": "x"}])")), Catch::Contains("bound 1: a bound needs exactly one"));
+  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "row": "x"}])")),
+             Catch::Contains("bound 1: a bound needs exactly one"));
   CHECK_THAT(error_of(with_bounds(R"([{"note": "x"}])")), Catch::Contains("exactly one of \"ceiling\" and \"row\""));
   CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "stride": "2m"}])")), Catch::Contains("\"stride\" must be"));
-  CHECK_THAT(error_of(with_bounds(R"([{"row": "x", "stride": "m"}])")), Catch::Contains("\"stride\" goes with \"ceiling\""));
-  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "strides": "m"}])")), Catch::Contains("unknown key \"strides\""));
+  CHECK_THAT(error_of(with_bounds(R"([{"row": "x", "stride": "m"}])")),
+             Catch::Contains("\"stride\" goes with \"ceiling\""));
+  CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "strides": "m"}])")),
+             Catch::Contains("unknown key \"strides\""));
   CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1",
                                   "baseline": "v0", "floor_version": "v0", "full_at": 2})")),
              Catch::Contains("\"floor_version\" goes with \"ceiling\""));

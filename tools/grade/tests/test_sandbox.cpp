@@ -48,11 +48,14 @@ TEST_CASE("ninja's record of what each compile read, for one lesson's objects", 
       "    /elsewhere/saxpy.cu\n";
   const NinjaDeps deps = parse_ninja_deps(listing, ".07-brute-force.student.dir/", "/tmp/g/build");
   CHECK(deps.inputs == std::vector<fs::path>{"/tmp/g/course/lessons/07-brute-force/bf_v1.cu",
-                                             "/course/solutions/07-brute-force/bf_v1.cu", "/tmp/g/course/common/x.hpp"});
+                                             "/course/solutions/07-brute-force/bf_v1.cu",
+                                             "/tmp/g/course/common/x.hpp"});
   CHECK(deps.recorded ==
         std::vector<std::string>{"CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o"});
-  CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b").inputs == std::vector<fs::path>{"/elsewhere/saxpy.cu"});
-  const std::string stale = "CMakeFiles/lesson.00-measuring.student.dir/saxpy.cu.o: #deps 1, deps mtime 1 (STALE)\n    /x.h\n";
+  CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b").inputs ==
+        std::vector<fs::path>{"/elsewhere/saxpy.cu"});
+  const std::string stale =
+      "CMakeFiles/lesson.00-measuring.student.dir/saxpy.cu.o: #deps 1, deps mtime 1 (STALE)\n    /x.h\n";
   CHECK(parse_ninja_deps(stale, ".00-measuring.student.dir/", "/b").recorded.empty());
 }
 

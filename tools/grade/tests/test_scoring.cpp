@@ -65,13 +65,13 @@ TEST_CASE("median", "[scoring]") {
 
 TEST_CASE("a speedup over the baseline is the median over the cases", "[scoring]") {
   DriverRun run;
-  run.rows = {row("a", "v0", 2.0), row("a", "v3", 1.0), row("b", "v0", 3.0), row("b", "v3", 1.0),
-              row("c", "v0", 10.0), row("c", "v3", 1.0)};
+  run.rows = {row("a", "v0", 2.0), row("a", "v3", 1.0),  row("b", "v0", 3.0),
+              row("b", "v3", 1.0), row("c", "v0", 10.0), row("c", "v3", 1.0)};
   const PerformanceScore score = score_performance(speedup(4.0), {}, run, nullptr);
   CHECK(score.fraction == Approx(2.0 / 3.0));  // r = 3 (median of 2, 3, 10): (3 - 1) / (4 - 1)
   CHECK_THAT(score.reason, Catch::Contains("3x v0") && Catch::Contains("median of 3 cases"));
 
-  CHECK(score_performance(speedup(3.0), {}, run, nullptr).fraction == 1.0);  // r exactly at full_at
+  CHECK(score_performance(speedup(3.0), {}, run, nullptr).fraction == 1.0);       // r exactly at full_at
   CHECK(score_performance(speedup(5.0, 3.0), {}, run, nullptr).fraction == 0.0);  // r exactly at the floor
 }
 
@@ -86,7 +86,8 @@ TEST_CASE("a wrong, missing or untimed row scores nothing", "[scoring]") {
   SECTION("the baseline is wrong") {
     run.rows[3].valid = true;
     run.rows[0].valid = false;
-    CHECK_THAT(score_performance(speedup(2.0), {}, run, nullptr).reason, Catch::Contains("v0 gave a wrong result on a"));
+    CHECK_THAT(score_performance(speedup(2.0), {}, run, nullptr).reason,
+               Catch::Contains("v0 gave a wrong result on a"));
   }
   SECTION("the version is missing") {
     PerformanceCheck check = speedup(2.0);
@@ -136,13 +137,14 @@ TEST_CASE("against the reference build: T against T_ref per case, the median of 
   reference.rows = {row("a", "v3", 1.0), row("b", "v3", 1.0), row("c", "v3", 1.0)};
   const auto student_at = [](double a, double b, double c) {
     DriverRun run;
-    run.rows = {row("a", "v0", 100.0), row("a", "v3", a), row("b", "v0", 100.0), row("b", "v3", b),
-                row("c", "v0", 100.0), row("c", "v3", c)};
+    run.rows = {row("a", "v0", 100.0), row("a", "v3", a),     row("b", "v0", 100.0),
+                row("b", "v3", b),     row("c", "v0", 100.0), row("c", "v3", c)};
     return run;
   };
   CHECK(score_performance(check, {}, student_at(1.2, 1.2, 1.2), &reference).fraction == 1.0);  // T = 1.2 T_ref
   CHECK(score_performance(check, {}, student_at(0.5, 2.4, 2.4), &reference).fraction == Approx(0.5));
-  CHECK(score_performance(check, {}, student_at(10.0, 10.0, 10.0), &reference).fraction == Approx(0.12));  // T = 10 T_ref
+  CHECK(score_performance(check, {}, student_at(10.0, 10.0, 10.0), &reference).fraction ==
+        Approx(0.12));                                                                           // T = 10 T_ref
   CHECK(score_performance(check, {}, student_at(11.0, 20.0, 1.0), &reference).fraction == 0.0);  // beyond 10 T_ref
   const auto score = score_performance(check, {}, student_at(1.0, 1.0, 1.0), &reference);
   CHECK_THAT(score.reason, Catch::Contains("reference"));
@@ -154,8 +156,8 @@ TEST_CASE("against the reference build: T against T_ref per case, the median of 
     reference.rows.pop_back();
     const auto fallback = score_performance(check, {}, student_at(1.0, 1.0, 1.0), &reference);
     CHECK(fallback.fraction == 1.0);  // 100x v0
-    CHECK_THAT(fallback.reason, Catch::Contains("the reference run has no v3 row for c") &&
-                                    Catch::Contains("by the rubric's formula"));
+    CHECK_THAT(fallback.reason,
+               Catch::Contains("the reference run has no v3 row for c") && Catch::Contains("by the rubric's formula"));
   }
   SECTION("a wrong result scores nothing, however fast") {
     DriverRun run = student_at(1.0, 1.0, 1.0);
@@ -249,7 +251,8 @@ TEST_CASE("a figure beyond the hardware scores 0 with the reason: results replay
   }
   SECTION("the baseline's row is bounded too") {
     run.rows = {row("E.coli m=16", "v0", 0.001, true, 1e6), row("E.coli m=16", "v3", 1.0, true, 1000.0)};
-    CHECK_THAT(score_performance(speedup(5.5), reads_every_byte, run, nullptr).reason, Catch::Contains("implausible: v0"));
+    CHECK_THAT(score_performance(speedup(5.5), reads_every_byte, run, nullptr).reason,
+               Catch::Contains("implausible: v0"));
   }
   SECTION("a time bound against another row of the same case") {
     const std::vector<Bound> library{Bound{"", "1", "cuBLAS SGEMM"}};

@@ -78,7 +78,7 @@ TEST_CASE("only the editable files are taken from a submission, the rest is repo
 
   write_file(submission / "lessons/00-measuring/saxpy.cu", "student saxpy\n");
   write_file(submission / "lessons/00-measuring/driver.cu", "a student's driver\n");  // not editable
-  write_file(submission / "lessons/00-measuring/sub/extra.cu", "starter extra\n");  // same as the starter
+  write_file(submission / "lessons/00-measuring/sub/extra.cu", "starter extra\n");    // same as the starter
   write_file(submission / "notes.txt", "hello\n");
   write_file(submission / ".git/objects/ab/cdef", "blob\n");
 
@@ -127,8 +127,9 @@ TEST_CASE("links in a submission are refused, whether the file or a folder on it
 TEST_CASE("an editable path outside the lesson never reaches the overlay: it is a rubric error", "[submission]") {
   for (const char* editable : {"../../common/cuda_check.cpp", "/etc/passwd", "sub/../../x.cu"}) {
     INFO(editable);
-    const std::string rubric = std::string(R"({"lesson": "00-measuring", "editable": [")") + editable +
-                               R"("], "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
+    const std::string rubric =
+        std::string(R"({"lesson": "00-measuring", "editable": [")") + editable +
+        R"("], "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
     CHECK_THROWS_AS(parse_rubric(rubric, "rubric.json"), RubricError);
   }
 }
