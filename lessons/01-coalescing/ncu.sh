@@ -9,6 +9,8 @@ args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(--rows 2048 --cols 2048)
 source "$(dirname "$0")/../../tools/gpu/driver_args.sh"
 append_unless_given args --reps 1 --warmup 0
-exec ncu --clock-control none --kernel-name regex:"add_" \
+# CUDAMATCH_NCU_FLAGS: more ncu options, split at spaces (tools/gpu/check.sh: --csv --page raw)
+# shellcheck disable=SC2086
+exec ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name regex:"add_" \
   --metrics l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes_read.sum,gpu__time_duration.sum \
   "$build/bin/01-coalescing" "${args[@]}"

@@ -5,6 +5,8 @@
 # kernel runs twice, once checked, once timed; the cuBLAS kernels do not match the regex) and prints
 # one summary per kernel. --clock-control none keeps the GPU's own clocks.
 build=${1:-build/default}
-exec ncu --clock-control none --kernel-name regex:"matmul_(naive|tiled)" --print-summary per-kernel \
+# CUDAMATCH_NCU_FLAGS: more ncu options, split at spaces (tools/gpu/check.sh: --csv --page raw)
+# shellcheck disable=SC2086
+exec ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name regex:"matmul_(naive|tiled)" --print-summary per-kernel \
   --metrics l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum,gpu__time_duration.sum \
   "$build/bin/02-shared-memory" --size 2048 --warmup 0 --reps 1

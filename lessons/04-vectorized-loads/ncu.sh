@@ -7,6 +7,8 @@ args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(--mib 256)
 source "$(dirname "$0")/../../tools/gpu/driver_args.sh"
 append_unless_given args --reps 1 --warmup 0
-exec ncu --clock-control none --kernel-name regex:"copy_" \
+# CUDAMATCH_NCU_FLAGS: more ncu options, split at spaces (tools/gpu/check.sh: --csv --page raw)
+# shellcheck disable=SC2086
+exec ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name regex:"copy_" \
   --metrics smsp__inst_executed.sum,smsp__sass_inst_executed_op_global_ld.sum,smsp__sass_inst_executed_op_global_st.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum \
   "$build/bin/04-vectorized-loads" "${args[@]}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole GPU check, in one call on a machine with an NVIDIA GPU: build and test both tracks,
 # compute-sanitizer (memcheck, racecheck) over every GPU test program, every lesson driver, and each
-# lesson's ncu exercise. Logs go to OUTDIR/logs.tar.gz; a summary and the driver tables are printed.
+# lesson's ncu exercise. Logs go to OUTDIR/logs.tar.gz, the drivers' results and the raw ncu metrics to
+# OUTDIR/data/; a summary and the driver tables are printed.
 #
 #   tools/gpu/check.sh OUTDIR
 #
@@ -61,16 +62,21 @@ for tests in build/default/bin/test-*; do
   done
 done
 
-for driver in build/default/bin/[0-9][0-9]-*; do
+# Each lesson's driver with its defaults writes its results (--json) to OUTDIR/data/<lesson>.json, and
+# each ncu exercise its raw metrics (ncu --csv --page raw) to OUTDIR/data/ncu/<lesson>.csv: the data the
+# documentation's figures are rendered from (docs/results/data/<gpu>/, tools/course/render.py).
+mkdir -p "$out/data/ncu"
+for name in $(python3 -c 'import json; print(*json.load(open("lessons/course.json"))["lessons"])'); do
   wants drivers || break
-  [[ $driver == *-race-demo ]] && continue  # lesson 03's deliberately broken kernel: run by its test
-  name=$(basename "$driver")
   [[ $name =~ ^($lessons) ]] || continue
-  "$driver" > "$logs/driver-$name.txt" 2>&1
+  [ -x "build/default/bin/$name" ] || { note "driver $name: not built"; continue; }
+  "build/default/bin/$name" --json "$out/data/$name.json" > "$logs/driver-$name.txt" 2>&1
   note "driver $name: exit $?"
   if [ -x "lessons/$name/ncu.sh" ]; then
-    "lessons/$name/ncu.sh" build/default > "$logs/ncu-$name.txt" 2>&1
+    CUDAMATCH_NCU_FLAGS="--csv --page raw --log-file $out/data/ncu/$name.csv" "lessons/$name/ncu.sh" build/default \
+      > "$logs/ncu-$name.txt" 2>&1
     note "ncu exercise $name: exit $?"
+    [ -s "$out/data/ncu/$name.csv" ] || rm -f "$out/data/ncu/$name.csv"  # 06 and 13 use nsys when there is one
   fi
 done
 

@@ -35,5 +35,7 @@ metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_
 # launch of each matching kernel name only when the names differ, so cap the launches per name.
 source "$(dirname "$0")/driver_args.sh"
 append_unless_given args --patterns 1 --reps 1
-exec ncu --clock-control none --kernel-name "regex:$kernels" --launch-count 40 --metrics "$metrics" \
+# CUDAMATCH_NCU_FLAGS: more ncu options, split at spaces (tools/gpu/check.sh: --csv --page raw)
+# shellcheck disable=SC2086
+exec ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name "regex:$kernels" --launch-count 40 --metrics "$metrics" \
   "$build/bin/$lesson" "${args[@]}"
