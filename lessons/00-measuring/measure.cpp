@@ -1,11 +1,13 @@
-// Lesson 00 - measuring: counting bytes and timing with CUDA events. STARTER: complete the TODOs.
+// Lesson 00 - measuring: counting bytes and timing with CUDA events.
+// STARTER: complete the TODOs.
 #include "common/cuda_check.hpp"
 #include "saxpy.hpp"
 
 std::uint64_t saxpy_bytes_moved(std::size_t n) {
-  // TODO(00-measuring, step 2): count the bytes. For every element the kernel reads x[i] and y[i]
-  //   and writes y[i], each a 4-byte float. Nothing is cached between elements, so each access is
-  //   one trip to DRAM. Return the total for n elements as a 64-bit number.
+  // TODO(00-measuring, step 2): count the bytes.
+  //   For every element the kernel reads x[i] and y[i] and writes y[i], each a 4-byte float. Nothing
+  //   is cached between elements, so each access is one trip to DRAM. Return the total for n elements
+  //   as a 64-bit number.
   (void)n;
   return 0;
 }

@@ -1,4 +1,5 @@
-// Lesson 00 - measuring: the SAXPY kernel. STARTER: complete the TODO.
+// Lesson 00 - measuring: the SAXPY kernel.
+// STARTER: complete the TODO.
 #include "common/cuda_check.hpp"
 #include "saxpy.hpp"
 

@@ -1,4 +1,5 @@
-// Lesson 01 - coalescing. STARTER: complete the TODO in add_2d_coalesced_kernel.
+// Lesson 01 - coalescing.
+// STARTER: complete the TODO in add_2d_coalesced_kernel.
 #include "common/cuda_check.hpp"
 #include "coalescing.hpp"
 #include "launch_2d.hpp"

@@ -1,4 +1,5 @@
-// Lesson 02 - shared memory: the naive and the tiled matrix multiply. STARTER: complete the TODO.
+// Lesson 02 - shared memory: the naive and the tiled matrix multiply.
+// STARTER: complete the TODO.
 #include <cstddef>
 #include <stdexcept>
 

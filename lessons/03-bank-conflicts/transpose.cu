@@ -1,5 +1,6 @@
 // Lesson 03 - bank conflicts: from a naive transpose to a shared-memory tile, and the padding that
-// takes the bank conflicts out of the tile. STARTER: complete the TODOs (steps 1 and 2).
+// takes the bank conflicts out of the tile.
+// STARTER: complete the TODOs (steps 1 and 2).
 //
 // Every kernel runs the grid of transpose_grid(): block (blockIdx.x, blockIdx.y) owns the input tile
 // of rows blockIdx.y * kTile + [0, 32) and columns blockIdx.x * kTile + [0, 32); thread
@@ -68,9 +69,10 @@ __global__ void transpose_tiled_kernel(const float* __restrict__ in, float* __re
   //   Compute the element offsets in std::size_t, like the kernels above.
 }
 
-// TODO(03-bank-conflicts, step 2): pad the tile. With a pitch of kTile, transpose_padded runs the
-//   very kernel that transpose_tiled runs, 32-way bank conflicts included. Give each row of the tile
-//   one word more than it needs, then predict the bank of tile[r][c] for a column read (README).
+// TODO(03-bank-conflicts, step 2): pad the tile.
+//   With a pitch of kTile, transpose_padded runs the very kernel that transpose_tiled runs, 32-way
+//   bank conflicts included. Give each row of the tile one word more than it needs, then predict the
+//   bank of tile[r][c] for a column read (README).
 constexpr int kPaddedPitch = kTile;
 
 using TransposeKernel = void (*)(const float*, float*, std::size_t, std::size_t);

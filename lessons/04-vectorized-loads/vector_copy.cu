@@ -1,4 +1,5 @@
-// Lesson 04 - vectorized loads. STARTER: complete the TODO in copy_vector_kernel.
+// Lesson 04 - vectorized loads.
+// STARTER: complete the TODO in copy_vector_kernel.
 #include <algorithm>
 
 #include "common/cuda_check.hpp"

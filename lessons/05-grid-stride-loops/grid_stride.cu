@@ -1,4 +1,5 @@
-// Lesson 05 - grid-stride loops. STARTER: complete the TODO in saxpy_grid_stride_kernel.
+// Lesson 05 - grid-stride loops.
+// STARTER: complete the TODO in saxpy_grid_stride_kernel.
 #include "common/cuda_check.hpp"
 #include "grid_stride.hpp"
 

@@ -1,4 +1,5 @@
-// Lesson 06 - streams. STARTER: complete the TODOs in run_async_v1 and run_async_v2.
+// Lesson 06 - streams.
+// STARTER: complete the TODOs in run_async_v1 and run_async_v2.
 #include "schedules.hpp"
 
 void run_sequential(Pipeline& pipeline, std::size_t n, cudaStream_t stream) {

@@ -1,5 +1,5 @@
-// Lesson 13, v1: pinned slots and two streams. STARTER: complete the TODOs in queue_copy, queue_search
-// and v1_stream.
+// Lesson 13, v1: pinned slots and two streams.
+// STARTER: complete the TODOs in queue_copy, queue_search and v1_stream.
 //
 // One thread reads chunk k's window into the pinned buffer of slot k, queues its copy on the copy
 // stream and then the search of chunk k - 1 on the search stream. Events order what must be ordered:

@@ -1,5 +1,6 @@
 // Lesson 13, v2: reader threads fill the ring while this thread (the queue) only queues copies and
-// searches. STARTER: complete the TODO in v2_stream (v1's queue_copy and queue_search first).
+// searches.
+// STARTER: complete the TODO in v2_stream (v1's queue_copy and queue_search first).
 //
 // Reader r reads chunks r, r + R, r + 2R, ... each into its slot as soon as the slot is free again:
 // the queue has taken the chunk that held it before (ChunkRing) and the copy engine has finished

@@ -1,12 +1,15 @@
-// Lesson 00 - measuring: the SAXPY kernel. SOLUTION.
+// Lesson 00 - measuring: the SAXPY kernel.
+// SOLUTION.
 #include "common/cuda_check.hpp"
 #include "saxpy.hpp"
 
 namespace {
 
 __global__ void saxpy_kernel(float a, const float* __restrict__ x, float* __restrict__ y, std::size_t n) {
+  // HOLE(00-measuring, step 1): one thread per element.
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
+  // END HOLE
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Lesson 01 - coalescing. SOLUTION.
+// Lesson 01 - coalescing.
+// SOLUTION.
 #include "common/cuda_check.hpp"
 #include "coalescing.hpp"
 #include "launch_2d.hpp"
@@ -22,6 +23,7 @@ __global__ void add_2d_strided_kernel(const float* __restrict__ a, const float* 
 
 __global__ void add_2d_coalesced_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,
                                         int rows, int cols) {
+  // HOLE(01-coalescing): the coalesced mapping.
   // threadIdx.x picks the COLUMN: a warp reads 32 neighbouring floats of one row, 4 sectors.
   const int col = blockIdx.x * blockDim.x + threadIdx.x;
   const int first_row = blockIdx.y * lesson01::kTileY + threadIdx.y;
@@ -31,6 +33,7 @@ __global__ void add_2d_coalesced_kernel(const float* __restrict__ a, const float
       c[i] = a[i] + b[i];
     }
   }
+  // END HOLE
 }
 
 __global__ void add_1d_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c,

@@ -1,4 +1,5 @@
-// Lesson 02 - shared memory: the naive and the tiled matrix multiply. SOLUTION.
+// Lesson 02 - shared memory: the naive and the tiled matrix multiply.
+// SOLUTION.
 #include <cstddef>
 #include <stdexcept>
 
@@ -27,6 +28,7 @@ __global__ void matmul_naive_kernel(const float* __restrict__ A, const float* __
 // serves kTile threads.
 __global__ void matmul_tiled_kernel(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
                                     int M, int K, int N) {
+  // HOLE(02-shared-memory, step 1): C = A B tile by tile, through shared memory.
   __shared__ float a_tile[kTile][kTile];  // rows of C's tile x this phase's slice of K
   __shared__ float b_tile[kTile][kTile];  // this phase's slice of K x columns of C's tile
   const int tx = static_cast<int>(threadIdx.x);
@@ -47,6 +49,7 @@ __global__ void matmul_tiled_kernel(const float* __restrict__ A, const float* __
     __syncthreads();  // nobody overwrites them (next phase) while others still read them
   }
   if (row < M && col < N) C[static_cast<std::size_t>(row) * N + col] = sum;
+  // END HOLE
 }
 
 // Throws for negative sizes; false when C is empty and there is nothing to launch.

@@ -1,5 +1,6 @@
 // Lesson 03 - bank conflicts: from a naive transpose to a shared-memory tile, and the padding that
-// takes the bank conflicts out of the tile. SOLUTION.
+// takes the bank conflicts out of the tile.
+// SOLUTION.
 //
 // Every kernel runs the grid of transpose_grid(): block (blockIdx.x, blockIdx.y) owns the input tile
 // of rows blockIdx.y * kTile + [0, 32) and columns blockIdx.x * kTile + [0, 32); thread
@@ -52,6 +53,7 @@ template <int kRowPitch>
 __global__ void transpose_tiled_kernel(const float* __restrict__ in, float* __restrict__ out, std::size_t rows,
                                        std::size_t cols) {
   static_assert(kRowPitch >= kTile, "a row of the tile needs kTile words");
+  // HOLE(03-bank-conflicts, step 1): transpose through a shared-memory tile.
   __shared__ float tile[kTile][kRowPitch];
 
   // Load: a warp reads 32 consecutive floats of an input row into a row of the tile.
@@ -72,9 +74,12 @@ __global__ void transpose_tiled_kernel(const float* __restrict__ in, float* __re
   for (int j = 0; j < kTile; j += kBlockRows) {
     if (out_row + j < cols && out_col < rows) out[(out_row + j) * rows + out_col] = tile[threadIdx.x][threadIdx.y + j];
   }
+  // END HOLE
 }
 
+// HOLE(03-bank-conflicts, step 2): pad the tile.
 constexpr int kPaddedPitch = kTile + 1;
+// END HOLE
 
 using TransposeKernel = void (*)(const float*, float*, std::size_t, std::size_t);
 

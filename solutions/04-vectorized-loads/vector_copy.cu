@@ -1,4 +1,5 @@
-// Lesson 04 - vectorized loads. SOLUTION.
+// Lesson 04 - vectorized loads.
+// SOLUTION.
 #include <algorithm>
 
 #include "common/cuda_check.hpp"
@@ -19,6 +20,7 @@ __global__ void copy_int_kernel(const int* __restrict__ src, int* __restrict__ d
 // threads also copy the scalar head and tail, so no vector access is ever misaligned.
 template <class V>
 __global__ void copy_vector_kernel(const int* __restrict__ src, int* __restrict__ dst, VectorPlan plan) {
+  // HOLE(04-vectorized-loads): one vector per thread, scalars at the edges.
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < plan.vectors) {
     // Legal because plan.head made src + head and dst + head multiples of sizeof(V).
@@ -27,6 +29,7 @@ __global__ void copy_vector_kernel(const int* __restrict__ src, int* __restrict_
   if (i < plan.head) dst[i] = src[i];
   const std::size_t tail_start = plan.head + plan.vectors * (sizeof(V) / sizeof(int));
   if (i < plan.tail) dst[tail_start + i] = src[tail_start + i];
+  // END HOLE
 }
 
 unsigned blocks_for(std::size_t threads) { return static_cast<unsigned>((threads + kThreads - 1) / kThreads); }

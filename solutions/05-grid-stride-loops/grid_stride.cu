@@ -1,4 +1,5 @@
-// Lesson 05 - grid-stride loops. SOLUTION.
+// Lesson 05 - grid-stride loops.
+// SOLUTION.
 #include "common/cuda_check.hpp"
 #include "grid_stride.hpp"
 
@@ -10,10 +11,12 @@ __global__ void saxpy_monolithic_kernel(float a, const float* __restrict__ x, fl
 }
 
 __global__ void saxpy_grid_stride_kernel(float a, const float* __restrict__ x, float* __restrict__ y, std::size_t n) {
+  // HOLE(05-grid-stride-loops): loop over the whole array with the whole grid.
   const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
     y[i] = a * x[i] + y[i];
   }
+  // END HOLE
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 // Lesson 13, v2: reader threads fill the ring while this thread (the queue) only queues copies and
-// searches. Reader r reads chunks r, r + R, r + 2R, ... each into its slot as soon as the slot is
-// free again: the queue has taken the chunk that held it before (ChunkRing) and the copy engine has
-// finished reading it (the slot's `copied` event). Reading from the page cache, the copy over the
-// link and the search then all run at once, and several readers read faster than one.
+// searches.
+// SOLUTION.
+//
+// Reader r reads chunks r, r + R, r + 2R, ... each into its slot as soon as the slot is free again:
+// the queue has taken the chunk that held it before (ChunkRing) and the copy engine has finished
+// reading it (the slot's `copied` event). Reading from the page cache, the copy over the link and the
+// search then all run at once, and several readers read faster than one.
 #include <optional>
 
 #include "chunk_ring.hpp"
@@ -12,6 +15,7 @@
 namespace lesson13 {
 
 void v2_stream(StreamJob& job) {
+  // HOLE(13-out-of-core, v2): readers fill the ring, this thread queues.
   ChunkRing ring(job.staging.size());
   const unsigned readers = job.readers;
   const ReaderThreads threads(ring, readers, [&](unsigned r) {
@@ -36,6 +40,7 @@ void v2_stream(StreamJob& job) {
     waiting = k;
   }
   if (waiting) queue_search(job, job.staging.slot(*waiting), job.plan.offset(*waiting));
+  // END HOLE
 }
 
 }  // namespace lesson13
