@@ -1,0 +1,42 @@
+"""The course as its manifests describe it: lessons/course.json (the lessons, in order) and, per lesson,
+lessons/<id>/lesson.json and the rubric it names."""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str  # the folder name, e.g. "07-brute-force"
+    manifest: dict  # lessons/<id>/lesson.json
+    rubric: dict  # lessons/<id>/<manifest["rubric"]>
+
+    @property
+    def number(self) -> str:
+        """The two digits the grader's --lessons takes, e.g. "07"."""
+        return self.id.split("-", 1)[0]
+
+    @property
+    def points(self) -> int:
+        return sum(item["points"] for item in self.rubric["items"])
+
+
+COURSE_FILE = "lessons/course.json"
+MANIFEST_GLOB = "lessons/*/lesson.json"
+
+
+def read_json(path: Path):
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def load_course(root: Path) -> list:
+    """Every lesson of lessons/course.json, in its order."""
+    lessons = []
+    for lesson_id in read_json(root / COURSE_FILE)["lessons"]:
+        folder = root / "lessons" / lesson_id
+        manifest = read_json(folder / "lesson.json")
+        rubric = read_json(folder / manifest["rubric"])
+        lessons.append(Lesson(lesson_id, manifest, rubric))
+    return lessons

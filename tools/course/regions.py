@@ -1,0 +1,86 @@
+"""The markers that delimit rendered text in Markdown files.
+
+  inline figure:  <!-- fig:07.v3_over_v0 -->7.39x<!-- /fig -->          (on one line)
+  table figure:   <!-- table:07.results -->            (the markers on lines of their own,
+                  | ... the table ... |                  the rendered lines between them)
+                  <!-- /table -->
+  generated part: <!-- generated:lessons --> ... <!-- /generated -->   (like a table)
+
+Markers inside fenced code blocks are text, not markers (docs show the syntax that way)."""
+
+import re
+from dataclasses import dataclass
+
+INLINE = re.compile(r"<!-- (?P<kind>fig):(?P<id>[^\s>]+) -->(?P<body>.*?)<!-- /fig -->")
+BLOCK = re.compile(
+    r"^<!-- (?P<kind>table|generated):(?P<id>[^\s>]+) -->\n(?P<body>.*?)^<!-- /(?P=kind) -->$",
+    re.MULTILINE | re.DOTALL,
+)
+OPENING = re.compile(r"<!-- (fig|table|generated):")
+FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
+
+
+class MarkerError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Region:
+    kind: str  # "fig", "table" or "generated"
+    id: str
+    body: str  # the text between the markers (a block's: whole lines, each ending in "\n")
+    start: int  # offsets of the body in the text
+    end: int
+    opening: int  # offset of the opening marker
+    line: int  # 1-based line of the opening marker
+
+    @property
+    def block(self) -> bool:
+        return self.kind != "fig"
+
+
+def fenced_spans(text: str) -> list:
+    """(start, end) offsets of the fenced code blocks; an unclosed fence runs to the end."""
+    fences = [m.start() for m in FENCE.finditer(text)]
+    if len(fences) % 2:
+        fences.append(len(text))
+    return list(zip(fences[::2], fences[1::2]))
+
+
+def line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def find_regions(text: str) -> list:
+    """Every marked region in text order; MarkerError names a marker that is not closed."""
+    fenced = fenced_spans(text)
+
+    def outside_code(offset):
+        return not any(start <= offset < end for start, end in fenced)
+
+    regions = []
+    for pattern in (INLINE, BLOCK):
+        for m in pattern.finditer(text):
+            if outside_code(m.start()):
+                start, end = m.start("body"), m.end("body")
+                regions.append(Region(m["kind"], m["id"], m["body"], start, end, m.start(), line_of(text, m.start())))
+    regions.sort(key=lambda r: r.start)
+    closed = {r.opening for r in regions}
+    for m in OPENING.finditer(text):
+        if outside_code(m.start()) and m.start() not in closed:
+            raise MarkerError(f"line {line_of(text, m.start())}: a marker without its closing marker "
+                              "(a table or generated marker must be alone on its line)")
+    for before, after in zip(regions, regions[1:]):
+        if after.opening < before.end:
+            raise MarkerError(f"line {after.line}: a marker inside the region opened on line {before.line}")
+    return regions
+
+
+def replace_bodies(text: str, regions: list, bodies: list) -> str:
+    """The text with each region's body replaced by the body at the same index."""
+    pieces, last = [], 0
+    for region, body in zip(regions, bodies):
+        pieces += [text[last : region.start], body]
+        last = region.end
+    pieces.append(text[last:])
+    return "".join(pieces)
