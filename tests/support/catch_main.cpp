@@ -14,6 +14,7 @@
 #include <iostream>
 #include <string>
 
+#include "common/catch_test_spec.hpp"
 #include "common/device_info.hpp"
 
 namespace {
@@ -23,16 +24,6 @@ constexpr int kSkipReturnCode = 77;
 bool is_gpu_test(const Catch::TestCase& test) {
   const auto& tags = test.getTestCaseInfo().lcaseTags;
   return std::find(tags.begin(), tags.end(), "gpu") != tags.end();
-}
-
-// A test name as an exact Catch2 test spec: its special characters escaped.
-std::string exact_spec(const std::string& name) {
-  std::string spec;
-  for (char c : name) {
-    if (c == ',' || c == '[' || c == ']' || c == '~' || c == '*' || c == '"' || c == '\\') spec += '\\';
-    spec += c;
-  }
-  return spec;
 }
 
 // CTest discovery (catch_discover_tests) reads test names into CMake lists: a ';' splits a name and
@@ -86,7 +77,7 @@ int main(int argc, char* argv[]) {
   }
   // One spec, the names joined by ',' (OR): separate entries would be ANDed into one filter.
   std::string spec;
-  for (const auto& name : host_tests) spec += (spec.empty() ? "" : ",") + exact_spec(name);
+  for (const auto& name : host_tests) spec += (spec.empty() ? "" : ",") + cudamatch::exact_test_spec(name);
   data.testsOrTags = {spec};
   session.useConfigData(data);
   const int rc = session.run();

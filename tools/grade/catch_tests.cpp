@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "common/catch_test_spec.hpp"
 #include "process.hpp"
 #include "text.hpp"
 
@@ -19,15 +20,6 @@ std::string skip_reason(const std::string& output) {
 }
 
 }  // namespace
-
-std::string exact_test_spec(const std::string& name) {
-  std::string spec;
-  for (char c : name) {
-    if (c == ',' || c == '[' || c == ']' || c == '~' || c == '*' || c == '"' || c == '\\') spec += '\\';
-    spec += c;
-  }
-  return spec;
-}
 
 std::vector<std::string> parse_test_names(const std::string& listing) {
   std::vector<std::string> names;

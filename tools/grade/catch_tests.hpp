@@ -11,9 +11,6 @@
 
 namespace cudamatch::grade {
 
-// A test name as a Catch2 test spec that selects exactly that test: , [ ] ~ * " \ escaped.
-std::string exact_test_spec(const std::string& name);
-
 // The names in the output of --list-test-names-only (Catch2 quotes names that start with '#').
 std::vector<std::string> parse_test_names(const std::string& listing);
 

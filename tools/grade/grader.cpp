@@ -76,7 +76,7 @@ std::vector<Rubric> load_rubrics(const fs::path& course, const std::string& less
 }
 
 void check_inputs(const GradeOptions& options, const fs::path& course) {
-  if (!fs::is_regular_file(course / "CMakeLists.txt") || !fs::is_directory(course / "lessons")) {
+  if (!fs::is_regular_file(course / "CMakeLists.txt") || !fs::is_regular_file(course / "lessons" / "course.json")) {
     throw Refusal{kExitCannotGrade, "no cudamatch course at " + course.string() + " (--course)"};
   }
   if (options.submission && !fs::is_directory(*options.submission)) {

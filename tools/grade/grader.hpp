@@ -20,7 +20,7 @@ constexpr int kExitCannotGrade = 3;
 struct GradeOptions {
   std::string track = "student";
   std::optional<std::filesystem::path> submission;
-  std::string lessons;  // "00,03,07-12"; empty: every lesson with a rubric.json
+  std::string lessons;  // "00,03,07-12"; empty: every lesson whose lesson.json names a rubric
   std::optional<std::filesystem::path> results;
   std::optional<std::filesystem::path> junit;
   double timeout_s = 300.0;

@@ -5,6 +5,9 @@
 #include <iterator>
 #include <sstream>
 
+#include "json_fields.hpp"
+#include "lesson_manifest.hpp"
+
 namespace cudamatch::grade {
 
 namespace fs = std::filesystem;
@@ -40,18 +43,26 @@ std::set<int> parse_lesson_numbers(const std::string& spec) {
 }
 
 std::vector<CourseLesson> course_lessons(const fs::path& course) {
+  const fs::path file = course / "lessons" / "course.json";
+  const nlohmann::json document = parse_json_file_text(read_course_file(file), file);
+  FieldReader reader(document, file.string());
+  const auto ids = reader.optional_texts("lessons");
+  if (!ids || ids->empty()) reader.fail("needs \"lessons\": the lesson folders, in order");
   std::vector<CourseLesson> lessons;
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(course / "lessons", error)) {
-    const std::string id = entry.path().filename().string();
-    if (!entry.is_directory() || id.size() < 4 || !std::isdigit(static_cast<unsigned char>(id[0])) ||
-        !std::isdigit(static_cast<unsigned char>(id[1])) || id[2] != '-') {
-      continue;
+  for (const auto& id : *ids) {
+    if (id.size() < 4 || !std::isdigit(static_cast<unsigned char>(id[0])) ||
+        !std::isdigit(static_cast<unsigned char>(id[1])) || id[2] != '-' || id.find('/') != std::string::npos) {
+      reader.fail("lesson \"" + id + "\" is not a lesson folder's name (NN-topic)");
     }
-    lessons.push_back(
-        CourseLesson{std::stoi(id.substr(0, 2)), id, entry.path(), fs::exists(entry.path() / "rubric.json")});
+    const int number = std::stoi(id.substr(0, 2));
+    for (const auto& earlier : lessons) {
+      if (earlier.number == number) reader.fail("lessons " + earlier.id + " and " + id + " have the same number");
+    }
+    const fs::path dir = course / "lessons" / id;
+    const fs::path manifest_file = dir / "lesson.json";
+    const LessonManifest manifest = parse_lesson_manifest(read_course_file(manifest_file), manifest_file);
+    lessons.push_back(CourseLesson{number, id, dir, !manifest.rubric.empty()});
   }
-  std::sort(lessons.begin(), lessons.end(), [](const CourseLesson& a, const CourseLesson& b) { return a.id < b.id; });
   return lessons;
 }
 
@@ -60,7 +71,8 @@ std::vector<CourseLesson> select_lessons(const std::vector<CourseLesson>& lesson
   if (spec.empty()) {
     std::copy_if(lessons.begin(), lessons.end(), std::back_inserter(selected),
                  [](const CourseLesson& l) { return l.has_rubric; });
-    if (selected.empty()) throw LessonSelectionError("no lesson of the course has a rubric.json: nothing to grade");
+    if (selected.empty())
+      throw LessonSelectionError("no lesson of the course names a rubric in its lesson.json: nothing to grade");
     return selected;
   }
   for (int number : parse_lesson_numbers(spec)) {
@@ -69,7 +81,8 @@ std::vector<CourseLesson> select_lessons(const std::vector<CourseLesson>& lesson
     if (it == lessons.end())
       throw LessonSelectionError("--lessons: the course has no lesson " + std::to_string(number));
     if (!it->has_rubric)
-      throw LessonSelectionError("--lessons: lesson " + it->id + " has no rubric.json: it cannot be graded");
+      throw LessonSelectionError("--lessons: lesson " + it->id +
+                                 " names no rubric in its lesson.json: it cannot be graded");
     selected.push_back(*it);
   }
   return selected;

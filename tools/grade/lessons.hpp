@@ -1,4 +1,4 @@
-// Which lessons to grade: --lessons "00,03,07-12" against the course's lessons/NN-topic folders.
+// Which lessons to grade: --lessons "00,03,07-12" against the lessons that lessons/course.json lists.
 #pragma once
 
 #include <filesystem>
@@ -20,13 +20,14 @@ struct CourseLesson {
   int number = 0;
   std::string id;  // "07-brute-force"
   std::filesystem::path dir;
-  bool has_rubric = false;
+  bool has_rubric = false;  // its lesson.json names a rubric
 };
 
-// The course's lessons/NN-* folders, in order.
+// The lessons of lessons/course.json, in its order, each with its lesson.json read; a mistake in
+// either file is a RubricError naming it.
 std::vector<CourseLesson> course_lessons(const std::filesystem::path& course);
 
-// The lessons `spec` names (every lesson with a rubric.json when it is empty); a number that names no
+// The lessons `spec` names (every lesson with a rubric when it is empty); a number that names no
 // lesson, or a named lesson without a rubric, is an error.
 std::vector<CourseLesson> select_lessons(const std::vector<CourseLesson>& lessons, const std::string& spec);
 

@@ -16,12 +16,12 @@ int main(int argc, char** argv) {
                     ->capture_default_str();
   app.add_option("--submission", submission,
                  "Grade DIR (the repository layout: DIR/lessons/<id>/<file>) over a clean copy of the course, as the "
-                 "student track; only the rubrics' editable files are taken")
+                 "student track; only the files the lessons' lesson.json lists as editable are taken")
       ->option_text("DIR")
       ->excludes(track);
   app.add_option("--lessons", options.lessons,
                  "Lesson numbers, lists and ranges, e.g. 00,03,07-12 (default: every lesson "
-                 "with a rubric.json)");
+                 "whose lesson.json names a rubric)");
   app.add_option("--results", results, "Write Gradescope's results.json to FILE")->option_text("FILE");
   app.add_option("--junit", junit, "Write JUnit XML to FILE")->option_text("FILE");
   app.add_option("--timeout", options.timeout_s, "Seconds per test case; driver, ncu and sanitizer runs get 4x")

@@ -1,109 +1,15 @@
 #include "rubric.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <fstream>
-#include <set>
-#include <sstream>
 
-#include <nlohmann/json.hpp>
+#include "json_fields.hpp"
+#include "lesson_manifest.hpp"
 
 namespace cudamatch::grade {
 
 namespace {
 
 using nlohmann::json;
-
-// Reads the fields of one JSON object, says which one is wrong and where, and refuses keys that no
-// reader asked for (a misspelt "at_most" must not silently mean "no limit").
-class FieldReader {
- public:
-  FieldReader(const json& object, std::string where) : object_(object), where_(std::move(where)) {
-    if (!object_.is_object()) fail("must be a JSON object");
-  }
-
-  [[noreturn]] void fail(const std::string& what) const { throw RubricError(where_ + ": " + what); }
-
-  // Errors name the item by its id once it is known.
-  void set_where(std::string where) { where_ = std::move(where); }
-
-  bool has(const char* key) {
-    seen_.insert(key);
-    return object_.contains(key);
-  }
-
-  std::string text(const char* key) {
-    if (!has(key)) fail(std::string("needs \"") + key + "\"");
-    return optional_text(key).value();
-  }
-
-  std::optional<std::string> optional_text(const char* key) {
-    if (!has(key)) return std::nullopt;
-    const json& value = object_.at(key);
-    if (!value.is_string() || value.get<std::string>().empty()) {
-      fail(std::string("\"") + key + "\" must be a non-empty string");
-    }
-    return value.get<std::string>();
-  }
-
-  double number(const char* key) {
-    if (!has(key)) fail(std::string("needs \"") + key + "\"");
-    return optional_number(key).value();
-  }
-
-  std::optional<double> optional_number(const char* key) {
-    if (!has(key)) return std::nullopt;
-    const json& value = object_.at(key);
-    if (!value.is_number() || !std::isfinite(value.get<double>())) {
-      fail(std::string("\"") + key + "\" must be a number");
-    }
-    return value.get<double>();
-  }
-
-  std::optional<std::vector<std::string>> optional_texts(const char* key) {
-    if (!has(key)) return std::nullopt;
-    const json& value = object_.at(key);
-    if (!value.is_array()) fail(std::string("\"") + key + "\" must be an array of strings");
-    std::vector<std::string> texts;
-    for (const json& element : value) {
-      if (!element.is_string()) fail(std::string("\"") + key + "\" must be an array of strings");
-      texts.push_back(element.get<std::string>());
-    }
-    return texts;
-  }
-
-  const json& array(const char* key) {
-    if (!has(key)) fail(std::string("needs \"") + key + "\"");
-    const json& value = object_.at(key);
-    if (!value.is_array() || value.empty()) fail(std::string("\"") + key + "\" must be a non-empty array");
-    return value;
-  }
-
-  void refuse_unknown_keys() const {
-    for (const auto& [key, value] : object_.items()) {
-      if (seen_.count(key) == 0) fail("unknown key \"" + key + "\"");
-    }
-  }
-
- private:
-  const json& object_;
-  std::string where_;
-  std::set<std::string> seen_;
-};
-
-// An editable entry becomes a path under lessons/<id>/: never absolute, never "..", no empty parts.
-void check_editable_name(const std::string& name, const FieldReader& reader) {
-  if (name.empty() || name.front() == '/' || name.find('\\') != std::string::npos) {
-    reader.fail("editable file \"" + name + "\" must be a relative path (plain name or sub/name)");
-  }
-  std::istringstream parts(name);
-  for (std::string part; std::getline(parts, part, '/');) {
-    if (part.empty() || part == "." || part == "..") {
-      reader.fail("editable file \"" + name + "\" must stay inside the lesson folder (no \"..\", \".\" or \"//\")");
-    }
-  }
-  if (name.back() == '/') reader.fail("editable file \"" + name + "\" must name a file, not a folder");
-}
 
 Check read_check(const std::string& kind, FieldReader& reader) {
   if (kind == "tests") return TestsCheck{reader.text("tests")};
@@ -199,24 +105,15 @@ const std::vector<std::string>& Rubric::driver_args_for(const RubricItem& item) 
 
 Rubric parse_rubric(const std::string& text, const std::filesystem::path& file) {
   const std::string where = file.string();
-  json document;
-  try {
-    document = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw RubricError(where + ": not valid JSON: " + e.what());
-  }
+  const json document = parse_json_file_text(text, file);
   FieldReader reader(document, where);
   Rubric rubric;
   rubric.file = file;
   rubric.lesson = reader.text("lesson");
-  const auto editable = reader.optional_texts("editable");
-  if (!editable || editable->empty()) reader.fail("needs \"editable\": the files a student may replace");
-  for (const auto& name : *editable) {
-    check_editable_name(name, reader);
-    for (const auto& earlier : rubric.editable) {
-      if (earlier == name) reader.fail("editable file \"" + name + "\" is listed twice");
-    }
-    rubric.editable.push_back(name);
+  if (reader.has("editable")) {
+    reader.fail(
+        "\"editable\" goes in lesson.json beside the rubric (the lesson's manifest, which the build reads too), "
+        "not in the rubric");
   }
   rubric.driver_args = reader.optional_texts("driver_args").value_or(std::vector<std::string>{});
   const json& items = reader.array("items");
@@ -243,21 +140,15 @@ Rubric parse_rubric(const std::string& text, const std::filesystem::path& file) 
 }
 
 Rubric load_rubric(const std::filesystem::path& lesson_dir) {
-  const std::filesystem::path file = lesson_dir / "rubric.json";
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw RubricError(file.string() + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  Rubric rubric = parse_rubric(text.str(), file);
+  const LessonManifest manifest = load_lesson_manifest(lesson_dir);
+  if (manifest.rubric.empty()) throw RubricError(manifest.file.string() + ": names no \"rubric\"");
+  const std::filesystem::path file = lesson_dir / manifest.rubric;
+  Rubric rubric = parse_rubric(read_course_file(file), file);
   const std::string folder = lesson_dir.filename().string();
   if (rubric.lesson != folder) {
     throw RubricError(file.string() + ": \"lesson\" is \"" + rubric.lesson + "\" but the folder is " + folder);
   }
-  for (const auto& name : rubric.editable) {
-    if (!std::filesystem::is_regular_file(lesson_dir / name)) {
-      throw RubricError(file.string() + ": editable file \"" + name + "\" is not in " + lesson_dir.string());
-    }
-  }
+  rubric.editable = manifest.editable;
   return rubric;
 }
 

@@ -1,6 +1,7 @@
-// A lesson's rubric, lessons/<id>/rubric.json: which files a student may edit, and the graded items.
-// The format is fixed in docs/grading.md; every mistake in a rubric is a RubricError naming the file
-// and the item, before anything is built. A "note" (a string, for people) may go on the rubric and on
+// A lesson's rubric, lessons/<id>/rubric.json: the graded items; the files a student may edit come
+// from the lesson's manifest beside it (lesson_manifest.hpp). The format is fixed in docs/grading.md;
+// every mistake in a rubric or in the manifest's grading fields is a RubricError naming the file and
+// the item, before anything is built. A "note" (a string, for people) may go on the rubric and on
 // any item; any other key that the format does not have is an error (a misspelt key must not pass).
 #pragma once
 
@@ -95,11 +96,12 @@ struct Rubric {
   const std::vector<std::string>& driver_args_for(const RubricItem& item) const;
 };
 
-// Parses and checks a rubric's text; `file` names it in errors.
+// Parses and checks a rubric's text; `file` names it in errors. "editable" is refused: it is the
+// manifest's (a second list would drift from the one the build uses). Leaves `editable` empty.
 Rubric parse_rubric(const std::string& text, const std::filesystem::path& file);
 
-// Reads <lesson_dir>/rubric.json and also checks it against the lesson: its "lesson" is the folder's
-// name and every editable file exists in the folder (the starter's copy).
+// Reads <lesson_dir>/lesson.json (load_lesson_manifest), then the rubric it names, and checks the rubric
+// against the lesson: its "lesson" is the folder's name. `editable` is the manifest's.
 Rubric load_rubric(const std::filesystem::path& lesson_dir);
 
 }  // namespace cudamatch::grade

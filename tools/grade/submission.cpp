@@ -40,7 +40,7 @@ OverlayReport overlay_submission(const fs::path& submission, const fs::path& cou
   std::set<fs::path> considered;
   for (const auto& rubric : rubrics) {
     for (const auto& name : rubric.editable) {
-      const fs::path relative = fs::path("lessons") / rubric.lesson / name;  // from the rubric, never from DIR
+      const fs::path relative = fs::path("lessons") / rubric.lesson / name;  // from lesson.json, never from DIR
       considered.insert(relative);
       const std::string why_not = refusal(submission, relative);
       std::error_code error;
@@ -80,7 +80,7 @@ std::vector<std::string> describe_overlay(const OverlayReport& report) {
   if (!report.ignored.empty()) {
     lines.push_back("ignored: " + std::to_string(report.ignored.size()) +
                     (report.ignored.size() == 1 ? " file" : " files") +
-                    " (only the rubrics' editable files are taken), e.g. " + examples(report.ignored, 5));
+                    " (only the lessons' editable files are taken), e.g. " + examples(report.ignored, 5));
   }
   return lines;
 }

@@ -1,5 +1,5 @@
-// A student's submission laid over a copy of the course: only the files the rubrics list as
-// editable are taken, each from DIR/lessons/<id>/<name> with the path built from the rubric's name;
+// A student's submission laid over a copy of the course: only the files the lessons' manifests list as
+// editable (Rubric::editable) are taken, each from DIR/lessons/<id>/<name> with the path built from that name;
 // everything else in DIR is ignored and reported.
 #pragma once
 

@@ -74,10 +74,13 @@ TESTS_ITEM = {"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"
 
 
 def fake_course(directory, editable):
-    """A course tree with one lesson and a rubric: enough for everything before the build."""
+    """A course tree with one lesson, its manifest and its rubric: enough for everything before the build."""
     write(os.path.join(directory, "CMakeLists.txt"), "")
+    write(os.path.join(directory, "lessons", "course.json"), json.dumps({"lessons": [LESSON]}))
     write(os.path.join(directory, "lessons", LESSON, "saxpy.cu"), "")
-    rubric = {"lesson": LESSON, "editable": editable, "items": [TESTS_ITEM]}
+    manifest = {"editable": editable, "rubric": "rubric.json"}
+    write(os.path.join(directory, "lessons", LESSON, "lesson.json"), json.dumps(manifest))
+    rubric = {"lesson": LESSON, "items": [TESTS_ITEM]}
     write(os.path.join(directory, "lessons", LESSON, "rubric.json"), json.dumps(rubric))
 
 
@@ -102,6 +105,11 @@ class ExitStatus(unittest.TestCase):
         with tempfile.TemporaryDirectory() as course:
             fake_course(course, ["../saxpy.cu"])
             self.assert_refused(grade("--course", course), 2,
+                                "rubric error: " + os.path.join(course, "lessons", LESSON, "lesson.json"))
+            fake_course(course, ["saxpy.cu"])
+            rubric = {"lesson": LESSON, "editable": ["saxpy.cu"], "items": [TESTS_ITEM]}
+            write(os.path.join(course, "lessons", LESSON, "rubric.json"), json.dumps(rubric))
+            self.assert_refused(grade("--course", course), 2,
                                 "rubric error: " + os.path.join(course, "lessons", LESSON, "rubric.json"))
 
     def test_no_course_exits_3(self):
@@ -121,6 +129,7 @@ class ExitStatus(unittest.TestCase):
 
 class EndToEnd(unittest.TestCase):
     rubric = json.loads(read(os.path.join(COURSE, "lessons", LESSON, "rubric.json")))
+    editable = json.loads(read(os.path.join(COURSE, "lessons", LESSON, "lesson.json")))["editable"]
 
     def item_name(self, tests_spec):
         return next(LESSON + " " + item["name"] for item in self.rubric["items"] if item.get("tests") == tests_spec)
@@ -165,7 +174,7 @@ class EndToEnd(unittest.TestCase):
 
     def test_1_a_correct_submission_gets_its_host_test_items(self):
         files = {f"lessons/{LESSON}/{name}": read(os.path.join(COURSE, "solutions", LESSON, name))
-                 for name in self.rubric["editable"]}
+                 for name in self.editable}
         files["notes.txt"] = "not graded\n"
         data, junit = self.submit(files, "correct")
         tests = {test["name"]: test for test in data["tests"]}

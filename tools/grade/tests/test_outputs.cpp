@@ -29,7 +29,7 @@ GradeReport sample_report() {
   GradeReport report;
   report.graded = "the student track of /course";
   report.gpu = "no CUDA device: nvidia-smi not found";
-  report.notes = {"ignored: 1 file (only the rubrics' editable files are taken), e.g. notes.txt"};
+  report.notes = {"ignored: 1 file (only the lessons' editable files are taken), e.g. notes.txt"};
   report.seconds = 12.4;
   LessonResult lesson;
   lesson.lesson = "00-measuring";

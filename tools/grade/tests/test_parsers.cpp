@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include "catch_tests.hpp"
+#include "common/catch_test_spec.hpp"
 #include "driver_results.hpp"
 #include "lessons.hpp"
 #include "ncu_report.hpp"
+#include "rubric.hpp"
 #include "sass_dump.hpp"
 #include "temp_dir.hpp"
 #include "text.hpp"
@@ -23,28 +25,51 @@ TEST_CASE("lesson numbers for --lessons: lists and ranges", "[parsers]") {
   }
 }
 
-TEST_CASE("lessons are selected among the course's lesson folders", "[parsers]") {
+TEST_CASE("lessons are selected among those lessons/course.json lists", "[parsers]") {
   TempDir dir;
-  write_file(dir.path() / "lessons/00-measuring/rubric.json", "{}");
-  write_file(dir.path() / "lessons/03-bank-conflicts/rubric.json", "{}");
-  write_file(dir.path() / "lessons/13-out-of-core/README.md", "planned");
-  write_file(dir.path() / "lessons/notes/README.md", "not a lesson");
+  const auto lessons_dir = dir.path() / "lessons";
+  write_file(lessons_dir / "course.json", R"({"lessons": ["00-measuring", "03-bank-conflicts", "13-out-of-core"]})");
+  write_file(lessons_dir / "00-measuring/lesson.json", R"({"editable": ["a.cu"], "rubric": "rubric.json"})");
+  write_file(lessons_dir / "03-bank-conflicts/lesson.json", R"({"editable": ["a.cu"], "rubric": "rubric.json"})");
+  write_file(lessons_dir / "13-out-of-core/lesson.json", R"({"editable": ["a.cu"]})");
+  write_file(lessons_dir / "05-not-listed/lesson.json", R"({"editable": ["a.cu"], "rubric": "rubric.json"})");
   const auto lessons = course_lessons(dir.path());
   REQUIRE(lessons.size() == 3);
   CHECK(lessons[1].id == "03-bank-conflicts");
   CHECK(lessons[1].number == 3);
+  CHECK(lessons[1].dir == lessons_dir / "03-bank-conflicts");
 
   const auto every = select_lessons(lessons, "");
-  REQUIRE(every.size() == 2);  // only those with a rubric
+  REQUIRE(every.size() == 2);  // only those whose manifest names a rubric
   CHECK(every[0].id == "00-measuring");
   CHECK(select_lessons(lessons, "3").at(0).id == "03-bank-conflicts");
   CHECK_THROWS_WITH(select_lessons(lessons, "00-05"), Catch::Contains("no lesson 1"));
-  CHECK_THROWS_WITH(select_lessons(lessons, "13"), Catch::Contains("13-out-of-core has no rubric.json"));
+  CHECK_THROWS_WITH(select_lessons(lessons, "13"), Catch::Contains("13-out-of-core names no rubric"));
+}
+
+TEST_CASE("a course.json that is not a list of lesson folders is an error naming it", "[parsers]") {
+  TempDir dir;
+  const auto course_file = dir.path() / "lessons/course.json";
+  write_file(dir.path() / "lessons/00-measuring/lesson.json", R"({"editable": ["a.cu"]})");
+  const auto error_of = [&](const std::string& text) {
+    write_file(course_file, text);
+    try {
+      course_lessons(dir.path());
+    } catch (const RubricError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error_of(R"({"lessons": ["00-measuring"]})").empty());
+  CHECK_THAT(error_of(R"({"lessons": []})"), Catch::Contains("course.json") && Catch::Contains("needs \"lessons\""));
+  CHECK_THAT(error_of(R"({"lessons": ["measuring"]})"), Catch::Contains("not a lesson folder's name"));
+  CHECK_THAT(error_of(R"({"lessons": ["00-measuring", "00-other"]})"), Catch::Contains("have the same number"));
+  CHECK_THAT(error_of(R"({"lessons": ["01-missing"]})"), Catch::Contains("01-missing/lesson.json: cannot be read"));
 }
 
 TEST_CASE("a test name becomes a Catch2 spec that selects exactly it", "[parsers]") {
-  CHECK(exact_test_spec("plain name") == "plain name");
-  CHECK(exact_test_spec("a, b [c] *d~ \"e\" \\f") == "a\\, b \\[c\\] \\*d\\~ \\\"e\\\" \\\\f");
+  CHECK(cudamatch::exact_test_spec("plain name") == "plain name");
+  CHECK(cudamatch::exact_test_spec("a, b [c] *d~ \"e\" \\f") == "a\\, b \\[c\\] \\*d\\~ \\\"e\\\" \\\\f");
   CHECK(parse_test_names("first test\nsecond, with a comma\r\n\n\"#3 starts with a hash\"\n") ==
         std::vector<std::string>{"first test", "second, with a comma", "#3 starts with a hash"});
 }

@@ -1,4 +1,4 @@
-// The course copy and the submission overlay: only the rubrics' editable files are taken; paths
+// The course copy and the submission overlay: only the lessons' editable files are taken; paths
 // outside the lesson, links and anything else in the submission are refused or ignored, and said so.
 #include <catch2/catch.hpp>
 
@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "course_copy.hpp"
+#include "lesson_manifest.hpp"
 #include "rubric.hpp"
 #include "submission.hpp"
 #include "temp_dir.hpp"
@@ -15,8 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kRubric = R"({"lesson": "00-measuring", "editable": ["saxpy.cu", "measure.cpp", "sub/extra.cu"],
-  "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
+const char* const kRubric =
+    R"({"lesson": "00-measuring", "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
 
 // A small course: a lesson with two editable files and a driver, and what the copy leaves out.
 void make_course(const fs::path& course) {
@@ -31,6 +32,20 @@ void make_course(const fs::path& course) {
   write_file(course / "datasets/cache/E.coli", "ACGT\n");
   write_file(course / "datasets/fetch.py", "fetch\n");
 }
+
+// A course, its copy, the rubric of its lesson with the manifest's editable files, and an empty
+// submission folder to fill.
+struct OverlayFixture {
+  TempDir dir;
+  fs::path course = dir.path() / "course", copy = dir.path() / "copy", submission = dir.path() / "submission";
+  std::vector<Rubric> rubrics{parse_rubric(kRubric, "rubric.json")};
+
+  OverlayFixture() {
+    make_course(course);
+    mirror_course(course, copy);
+    rubrics[0].editable = {"saxpy.cu", "measure.cpp", "sub/extra.cu"};
+  }
+};
 
 bool contains(const std::vector<std::string>& list, const std::string& text) {
   return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
@@ -69,13 +84,8 @@ TEST_CASE("the course copy never overwrites a folder it did not make", "[submiss
   CHECK(read_file(dir.path() / "precious/thesis.tex") == "years of work\n");
 }
 
-TEST_CASE("only the editable files are taken from a submission, the rest is reported", "[submission]") {
-  TempDir dir;
-  const fs::path course = dir.path() / "course", copy = dir.path() / "copy", submission = dir.path() / "submission";
-  make_course(course);
-  mirror_course(course, copy);
-  const std::vector<Rubric> rubrics{parse_rubric(kRubric, "rubric.json")};
-
+TEST_CASE_METHOD(OverlayFixture, "only the editable files are taken from a submission, the rest is reported",
+                 "[submission]") {
   write_file(submission / "lessons/00-measuring/saxpy.cu", "student saxpy\n");
   write_file(submission / "lessons/00-measuring/driver.cu", "a student's driver\n");  // not editable
   write_file(submission / "lessons/00-measuring/sub/extra.cu", "starter extra\n");    // same as the starter
@@ -98,12 +108,8 @@ TEST_CASE("only the editable files are taken from a submission, the rest is repo
   CHECK(contains(lines, "the starter's copy is graded: lessons/00-measuring/measure.cpp"));
 }
 
-TEST_CASE("links in a submission are refused, whether the file or a folder on its way", "[submission]") {
-  TempDir dir;
-  const fs::path course = dir.path() / "course", copy = dir.path() / "copy", submission = dir.path() / "submission";
-  make_course(course);
-  mirror_course(course, copy);
-  const std::vector<Rubric> rubrics{parse_rubric(kRubric, "rubric.json")};
+TEST_CASE_METHOD(OverlayFixture, "links in a submission are refused, whether the file or a folder on its way",
+                 "[submission]") {
   write_file(dir.path() / "secret", "the grader's secret\n");
 
   fs::create_directories(submission / "lessons/00-measuring");
@@ -127,10 +133,8 @@ TEST_CASE("links in a submission are refused, whether the file or a folder on it
 TEST_CASE("an editable path outside the lesson never reaches the overlay: it is a rubric error", "[submission]") {
   for (const char* editable : {"../../common/cuda_check.cpp", "/etc/passwd", "sub/../../x.cu"}) {
     INFO(editable);
-    const std::string rubric =
-        std::string(R"({"lesson": "00-measuring", "editable": [")") + editable +
-        R"("], "items": [{"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*"}]})";
-    CHECK_THROWS_AS(parse_rubric(rubric, "rubric.json"), RubricError);
+    const std::string manifest = std::string(R"({"editable": [")") + editable + R"("], "rubric": "rubric.json"})";
+    CHECK_THROWS_AS(parse_lesson_manifest(manifest, "lesson.json"), RubricError);
   }
 }
 
