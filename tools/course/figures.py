@@ -4,20 +4,30 @@ A registry file is {"data": "<default data file>", "figures": {"<name>": <spec>,
 is "<namespace>.<name>" (e.g. "07.v3_over_v0" from 07.json). Keys given beside "figures" are defaults
 for every spec of the file. A spec is one of three kinds:
 
-  a value   {"data": "h100/07-brute-force.json",      the data file, under docs/results/data/
-             "rows": {"version_id": "v3", "case_id": "ecoli-m*"},   fields of the rows it uses
-                                                      (fnmatch patterns on the fields' text)
-             "value": "speedup",                      what each row gives (below)
-             "baseline": {"version_id": "v0"},        for speedup/ratio: the row that differs only there
-             "stat": "median",                        one (default: exactly one row), median, mean,
-                                                      min, max, range ("lo-hi")
-             "format": "{:.2f}", "unit": "x"}         str.format of each number; unit once at the end
-  a phrase  {"text": "v3 {07.v3_over_v0} v0"}          other figures, by id, inside a sentence
-  a table   {"table": {"for": {"m": ["2", "4"]},       one row per value (several keys: every mix)
-                       "columns": [{"header": "m", "text": "{m}"},
-                                   {"header": "v3 / v0", "rows": {"case_id": "ecoli-m{m}", ...}, ...}]}}
-            a column is a value spec (keys of the table's spec are its defaults) or a "text"
-            template; "{var}" in a column's text, rows and baseline is the row's value of var.
+  a value   {"data": "h100/07-brute-force.json",     the data file, under docs/results/data/
+             "rows": {"version": "v3", "case": "ecoli-m*"},   the rows it uses: fnmatch patterns on
+                                                     the fields' text (a list: any of them)
+             "value": "speedup",                     what each row gives (below)
+             "baseline": {"version": "v0"},          speedup/ratio: the row that differs only there
+             "per": {"by": ["case"], "stat": "max"}, optional: one row per group, its min or max
+             "stat": "median",                       one (default: exactly one row), median, mean, min,
+                                                     max, range ("lo-hi"), argmax/argmin (the row
+                                                     with the largest/smallest value: its fields
+                                                     can be named in the format)
+             "across": {"m": ["8", "16"]},           optional: the figure for each mix of these
+             "across_stat": "range",                 variables, then this stat over them
+             "divide_by": {<value spec>},            optional: divided by another value (inherits
+                                                     data, rows and value)
+             "scale": 1000,                          optional: a factor (ms -> us)
+             "format": "{:.2f}", "unit": "x"}        str.format of each number ("{0}" and the row's
+                                                     or variables' fields); unit once at the end
+  a phrase  {"text": "v3 {07.v3_over_v0} v0",        other figures by id, row variables, and
+             "parts": {"name": <value spec>}}         local parts, inside a sentence
+  a table   {"table": {"for": {"m": ["2", "4"]},      one row per value (several keys: every mix)
+                       "columns": [{"header": "m", "text": "{m}"}, <column>, ...]}}
+            a column is a value or phrase spec with a "header" ("align": left or right; "with":
+            variables of its own); the keys of the table's spec are defaults for its columns, and
+            "{var}" in a column's rows, baseline and text is the row's value of var.
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
 (100 * gbps / the document's ceilings_gbps[<ceiling>]); "speedup" (baseline median_ms / median_ms);
@@ -73,13 +83,21 @@ def cell_text(value) -> str:
 
 
 def matches(row: dict, pattern: dict) -> bool:
-    return all(key in row and fnmatch.fnmatchcase(cell_text(row[key]), p) for key, p in pattern.items())
+    """Whether every field of pattern matches the row's (a list of patterns: any of them)."""
+
+    def field_matches(key, wanted):
+        alternatives = wanted if isinstance(wanted, list) else [wanted]
+        return key in row and any(fnmatch.fnmatchcase(cell_text(row[key]), p) for p in alternatives)
+
+    return all(field_matches(key, wanted) for key, wanted in pattern.items())
 
 
 def fill(template, variables: dict):
     """template (a string, or a dict of strings) with "{var}" replaced by the variables."""
     if isinstance(template, dict):
         return {k: fill(v, variables) for k, v in template.items()}
+    if isinstance(template, list):
+        return [fill(v, variables) for v in template]
     return template.format_map(variables) if variables else template
 
 
@@ -122,7 +140,7 @@ class Registry:
             if "table" in spec:
                 return self._table(spec)
             if "text" in spec:
-                return self._phrase(spec["text"])
+                return self._phrase(spec, {})
             return self._value(spec, {})
         except (FigureError, DataError, KeyError, ValueError, ZeroDivisionError) as error:
             message = str(error) if isinstance(error, (FigureError, DataError)) else f"{type(error).__name__}: {error}"
@@ -130,48 +148,85 @@ class Registry:
         finally:
             self._rendering.discard(fig_id)
 
-    def _phrase(self, text: str) -> Rendered:
-        parts = {ref: self.render(ref) for ref in REFERENCE.findall(text)}
-        rendered = REFERENCE.sub(lambda m: parts[m[1]].text, text)
+    def _phrase(self, spec: dict, variables: dict) -> Rendered:
+        """spec["text"] with {name} replaced: a part of spec["parts"], a row variable, or a figure by id."""
+        defaults = {k: v for k, v in spec.items() if k not in ("text", "parts", "header", "align", "with")}
+        parts = {}
+        for ref in REFERENCE.findall(spec["text"]):
+            if ref in spec.get("parts", {}):
+                parts[ref] = self._value({**defaults, **spec["parts"][ref]}, variables)
+            elif ref in variables:
+                parts[ref] = Rendered(str(variables[ref]), frozenset())
+            else:
+                parts[ref] = self.render(ref)
+        rendered = REFERENCE.sub(lambda m: parts[m[1]].text, spec["text"])
         devices = frozenset().union(*(p.devices for p in parts.values()))
         sources = tuple(sorted({s for p in parts.values() for s in p.sources}))
         return Rendered(rendered, devices, sources)
 
     def _value(self, spec: dict, variables: dict) -> Rendered:
-        relative = spec["data"]
-        devices = frozenset(self.store.device_names(relative))
-        values = self._numbers(spec, variables, devices)
-        stat = spec.get("stat", "one")
+        values, fields = self._measure(spec, variables)
         number_format, unit = spec.get("format", "{}"), spec.get("unit", "")
-        if stat == "one":
-            if len(values) != 1:
-                raise FigureError(f"{len(values)} rows match {spec.get('rows')}: name one, or give a stat")
-            text = number_format.format(values[0])
+        texts = [number_format.format(v, **fields) for v in values]
+        text = (texts[0] if len(set(texts)) == 1 else "-".join(texts)) + unit  # a range "7.3-7.3" is "7.3"
+        return Rendered(text, frozenset(self.store.device_names(spec["data"])), (spec["data"],))
+
+    def _measure(self, spec: dict, variables: dict):
+        """The figure's numbers (two for a range, else one) and the fields its format may name: the
+        row variables and, when one row was picked, that row's fields."""
+        if "across" in spec:
+            inner = {k: v for k, v in spec.items() if k not in ("across", "across_stat")}
+            candidates = [(self._measure(inner, {**variables, **mix})[0][0], None) for mix in expand(spec["across"])]
+            return self._reduce({**spec, "stat": spec.get("across_stat", "range")}, candidates, dict(variables))
+        candidates = self._candidates(spec, variables)
+        if "per" in spec:
+            candidates = reduce_groups(candidates, spec["per"])
+        values, fields = self._reduce(spec, candidates, dict(variables))
+        if "divide_by" in spec:
+            inherited = {k: v for k, v in spec.items() if k in ("data", "rows", "value")}
+            (divisor,), _ = self._measure({**inherited, **spec["divide_by"]}, variables)
+            values = [v / divisor for v in values]
+        return [v * spec.get("scale", 1) for v in values], fields
+
+    def _reduce(self, spec: dict, candidates: list, fields: dict):
+        """The numbers spec["stat"] makes of the (value, row) candidates, and the fields for the format."""
+        stat = spec.get("stat", "one")
+        if stat in ("one", "argmax", "argmin"):
+            if stat == "one" and len(candidates) != 1:
+                rows = fill(spec.get("rows"), fields)
+                raise FigureError(f"{len(candidates)} rows match {rows}: name one, or give a stat")
+            pick = max if stat == "argmax" else min
+            value, row = candidates[0] if stat == "one" else pick(candidates, key=lambda c: c[0])
+            fields.update({k: v for k, v in (row or {}).items() if k.isidentifier()})
+            values = [value]
         elif stat == "range":
-            text = "-".join(number_format.format(v) for v in (min(values), max(values)))
+            values = [min(c[0] for c in candidates), max(c[0] for c in candidates)]
         elif stat in STATS:
-            text = number_format.format(STATS[stat](values))
+            values = [STATS[stat]([c[0] for c in candidates])]
         else:
             raise FigureError(f"unknown stat {stat!r}")
-        return Rendered(text + unit, devices, (relative,))
+        return values, fields
 
-    def _numbers(self, spec: dict, variables: dict, devices: frozenset) -> list:
-        dataset = self.store.get(spec["data"])
+    def _candidates(self, spec: dict, variables: dict) -> list:
+        """(value, row) of each row the spec selects; row is None for a figure of the whole file."""
+        relative = spec["data"]
+        dataset = self.store.get(relative)
         kind, _, argument = spec["value"].partition(":")
         if kind in ("gpu", "device"):
+            devices = self.store.device_names(relative)
             if len(devices) != 1:
-                raise FigureError(f"{spec['data']} has several GPUs: {sorted(devices)}")
+                raise FigureError(f"{relative} has several GPUs: {sorted(devices)}")
             (name,) = devices
-            return [short_gpu_name(name) if kind == "gpu" else name]
+            return [(short_gpu_name(name) if kind == "gpu" else name, None)]
         if kind == "ceiling":
-            return [dataset.document["ceilings_gbps"][argument]]
+            return [(dataset.document["ceilings_gbps"][argument], None)]
         if kind == "document":
-            return [dataset.document[argument]]
+            return [(dataset.document[argument], None)]
         pattern = fill(spec.get("rows", {}), variables)
         rows = [row for row in dataset.rows if matches(row, pattern)]
         if not rows:
-            raise FigureError(f"no row of {DATA_DIR}/{spec['data']} matches {pattern}")
-        return [self._row_value(spec, variables, dataset, row, kind, argument) for row in rows]
+            raise FigureError(f"no row of {DATA_DIR}/{relative} matches {pattern}")
+        return [(self._row_value(spec, variables, dataset, row, kind, argument), row) for row in rows]
 
     def _row_value(self, spec, variables, dataset, row, kind, argument):
         if kind == "speedup":
@@ -200,17 +255,27 @@ class Registry:
         for variables in expand(table["for"]):
             row = []
             for column in columns:
-                if "value" in column or ("value" in defaults and "text" not in column):
-                    rendered = self._value({**defaults, **column}, variables)
-                    devices |= rendered.devices
-                    sources |= set(rendered.sources)
-                    row.append(rendered.text)
-                else:
-                    row.append(fill(column["text"], variables))
+                column_spec = {**defaults, **column}
+                render = self._phrase if "text" in column_spec else self._value
+                rendered = render(column_spec, {**variables, **column.get("with", {})})
+                devices |= rendered.devices
+                sources |= set(rendered.sources)
+                row.append(rendered.text)
             cells.append(row)
         files = ", ".join(f"{DATA_DIR}/{s}" for s in sorted(sources))
         note = f"<!-- rendered by tools/course/render.py from {files}; do not edit -->\n"
-        return Rendered(note + markdown_table(columns, cells), frozenset(devices), tuple(sorted(sources)))
+        merged = [{**defaults, **column} for column in columns]
+        return Rendered(note + markdown_table(merged, cells), frozenset(devices), tuple(sorted(sources)))
+
+
+def reduce_groups(candidates: list, per: dict) -> list:
+    """One candidate per group of rows that agree on the fields per["by"]: the group's min or max row
+    (per["stat"]), e.g. the fastest matcher at each corpus and m."""
+    pick = {"min": min, "max": max}[per["stat"]]
+    groups = {}
+    for value, row in candidates:
+        groups.setdefault(tuple(cell_text(row[f]) for f in per["by"]), []).append((value, row))
+    return [pick(group, key=lambda c: c[0]) for group in groups.values()]
 
 
 def number(row: dict, field: str) -> float:

@@ -92,6 +92,31 @@ def build_course(root: Path) -> None:
                 {**speedup, "header": "v1 / v0", "rows": {"case_id": "m{m}", "version_id": "v1"}}]}},
         }},
     )
+    bench_rows = ["dna,2,bf:v0,cuda,0.040,100.0", "dna,2,bf:v3,cuda,0.010,400.0", "dna,2,bf,cpu,1.000,4.0",
+                  "dna,4,bf:v0,cuda,0.050,80.0", "dna,4,bf:v3,cuda,0.020,200.0", "dna,4,bf,cpu,3.000,1.3"]
+    write(root / "docs/results/data/h100/bench.csv", "device,corpus,m,matcher,backend,median_ms,gbps,correct\n"
+          + "".join(f'"NVIDIA H100 80GB HBM3",{row},1\n' for row in bench_rows))
+    fastest = {"rows": {"m": "{m}", "backend": "cuda"}, "value": "gbps", "stat": "argmax",
+               "format": "{matcher} {0:.0f}"}
+    versus_cpu = {"rows": {"m": "{m}", "backend": "cpu"}, "value": "median_ms", "stat": "min",
+                  "divide_by": {"rows": {"m": "{m}", "backend": "cuda"}, "stat": "min"}, "format": "{:.0f}",
+                  "unit": "x"}
+    write_json(
+        root / "docs/results/figures/tool.json",
+        {"data": "h100/bench.csv", "figures": {
+            "fastest": {"table": {"for": {"m": ["2", "4"]}, "columns": [
+                {"header": "m", "text": "{m}"}, {**fastest, "header": "fastest GPU"},
+                {"header": "GPU / CPU", "text": "{x} ({gpu} us)", "parts": {
+                    "x": versus_cpu, "gpu": {**fastest, "value": "median_ms", "stat": "min", "scale": 1000,
+                                             "format": "{:.0f}"}}}]}},
+            "versus_cpu": {**versus_cpu, "across": {"m": ["2", "4"]}},
+            "gpu_us": {"rows": {"backend": "cuda", "matcher": ["bf:v0", "bf:v3"]}, "value": "median_ms",
+                       "per": {"by": ["m"], "stat": "min"}, "stat": "range", "scale": 1000, "format": "{:.0f}"},
+        }},
+    )
+    write(root / "docs/tool.md",
+          "GPU <!-- fig:tool.versus_cpu --><!-- /fig --> CPU; <!-- fig:tool.gpu_us --><!-- /fig --> us.\n\n"
+          "<!-- table:tool.fastest -->\n<!-- /table -->\n")
     write(root / "README.md",
           "# Course\n\nOn the <!-- fig:00.gpu --><!-- /fig -->, v1 is <!-- fig:00.speedup_m4 -->?<!-- /fig --> v0 "
           "at m = 4.\n\n<!-- generated:lessons -->\n<!-- /generated -->\n\nThe syntax:\n\n```\n"
@@ -143,6 +168,13 @@ class RenderedCourse(CourseCopy):
         self.assertIn("<!-- fig:00.requests -->720,896<!-- /fig -->", lesson_readme)
         self.assertIn("| 4   |  1000.0 |   4.00x |", lesson_readme)
         self.assertIn("rendered by tools/course/render.py from docs/results/data/h100/00-alpha.json", lesson_readme)
+
+    def test_picks_groups_ratios_and_parts(self):
+        tool = (self.root / "docs/tool.md").read_text()
+        self.assertIn("GPU <!-- fig:tool.versus_cpu -->100-150x<!-- /fig --> CPU", tool)
+        self.assertIn("<!-- fig:tool.gpu_us -->10-20<!-- /fig --> us", tool)
+        self.assertIn("| 2   |   bf:v3 400 | 100x (10 us) |", tool)
+        self.assertIn("| 4   |   bf:v3 200 | 150x (20 us) |", tool)
 
     def test_generated_files_follow_the_manifests(self):
         classroom = json.loads((self.root / ".github/classroom/autograding.json").read_text())
@@ -197,6 +229,11 @@ class StaleCopies(CourseCopy):
         self.check_fails_with("fig:00.speedup_m4 reads '4.00x', the data gives '5.00x'",
                               "table:00.results is stale: line 5 reads '| 4   |  1000.0 |   4.00x |', "
                               "should read '| 4   |  1000.0 |   5.00x |'")
+
+    def test_csv_value_changed(self):
+        self.edit("docs/results/data/h100/bench.csv", "dna,4,bf:v3,cuda,0.020", "dna,4,bf:v3,cuda,0.030")
+        self.check_fails_with("fig:tool.versus_cpu reads '100-150x', the data gives '100x'",
+                              "fig:tool.gpu_us reads '10-20', the data gives '10-30'")
 
     def test_ncu_value_changed(self):
         self.edit("docs/results/data/h100/ncu/00-alpha.csv", '"720,896"', '"720,897"')
