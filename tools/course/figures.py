@@ -7,13 +7,17 @@ for every spec of the file. A spec is one of three kinds:
   a value   {"data": "h100/07-brute-force.json",     the data file, under docs/results/data/
              "rows": {"version": "v3", "case": "ecoli-m*"},   the rows it uses: fnmatch patterns on
                                                      the fields' text (a list: any of them)
+             "match": "^score: (?P<got>[0-9.]+)",    a .txt file's rows: each line this regex
+                                                     matches, its named groups as the fields, with
+             "section": "^(?P<plant>[a-z-]+):",       those of the line before it this one matches
              "value": "speedup",                     what each row gives (below)
              "baseline": {"version": "v0"},          speedup/ratio: the row that differs only there
              "per": {"by": ["case"], "stat": "max"}, optional: one row per group, its min or max
              "stat": "median",                       one (default: exactly one row), median, mean, min,
                                                      max, range ("lo-hi"), argmax/argmin (the row
                                                      with the largest/smallest value: its fields
-                                                     can be named in the format)
+                                                     can be named in the format), list (every row,
+                                                     formatted with its fields, joined by ", ")
              "across": {"m": ["8", "16"]},           optional: the figure for each mix of these
              "across_stat": "range",                 variables, then this stat over them
              "divide_by": {<value spec>},            optional: divided by another value (inherits
@@ -32,7 +36,8 @@ for every spec of the file. A spec is one of three kinds:
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
 (100 * gbps / the document's ceilings_gbps[<ceiling>]); "speedup" (baseline median_ms / median_ms);
 "ratio:<field>" (field / the baseline's field); "ceiling:<name>" and "document:<field>" (the driver
-file's own fields, no rows); "gpu" (the short GPU name, e.g. "H100") and "device" (the full name).
+file's own fields, no rows); "text:<field>" (a field as it is, e.g. a message a text file printed);
+"gpu" (the short GPU name, e.g. "H100") and "device" (the full name).
 A row whose "valid" is false (or "correct" is 0) cannot be quoted."""
 
 import fnmatch
@@ -165,10 +170,15 @@ class Registry:
         return Rendered(rendered, devices, sources)
 
     def _value(self, spec: dict, variables: dict) -> Rendered:
-        values, fields = self._measure(spec, variables)
         number_format, unit = spec.get("format", "{}"), spec.get("unit", "")
-        texts = [number_format.format(v, **fields) for v in values]
-        text = (texts[0] if len(set(texts)) == 1 else "-".join(texts)) + unit  # a range "7.3-7.3" is "7.3"
+        if spec.get("stat") == "list":  # every row, each formatted with its own fields
+            rows = self._candidates(spec, variables)
+            text = ", ".join(number_format.format(v, **{**variables, **row_fields(row)}) for v, row in rows)
+        else:
+            values, fields = self._measure(spec, variables)
+            texts = [number_format.format(v, **fields) for v in values]
+            text = texts[0] if len(set(texts)) == 1 else "-".join(texts)  # a range "7.3-7.3" is "7.3"
+        text += unit
         return Rendered(text, frozenset(self.store.device_names(spec["data"])), (spec["data"],))
 
     def _measure(self, spec: dict, variables: dict):
@@ -197,7 +207,7 @@ class Registry:
                 raise FigureError(f"{len(candidates)} rows match {rows}: name one, or give a stat")
             pick = max if stat == "argmax" else min
             value, row = candidates[0] if stat == "one" else pick(candidates, key=lambda c: c[0])
-            fields.update({k: v for k, v in (row or {}).items() if k.isidentifier()})
+            fields.update(row_fields(row))
             values = [value]
         elif stat == "range":
             values = [min(c[0] for c in candidates), max(c[0] for c in candidates)]
@@ -223,7 +233,11 @@ class Registry:
         if kind == "document":
             return [(dataset.document[argument], None)]
         pattern = fill(spec.get("rows", {}), variables)
-        rows = [row for row in dataset.rows if matches(row, pattern)]
+        if "match" in spec:
+            source = dataset.matched_rows(fill(spec["match"], variables), spec.get("section", ""))
+        else:
+            source = dataset.rows
+        rows = [row for row in source if matches(row, pattern)]
         if not rows:
             raise FigureError(f"no row of {DATA_DIR}/{relative} matches {pattern}")
         return [(self._row_value(spec, variables, dataset, row, kind, argument), row) for row in rows]
@@ -235,6 +249,8 @@ class Registry:
             return number(row, argument) / number(self._baseline(spec, variables, dataset, row), argument)
         if kind == "share":
             return 100.0 * number(row, "gbps") / dataset.document["ceilings_gbps"][argument]
+        if kind == "text":
+            return str(row[argument])
         return number(row, spec["value"])
 
     def _baseline(self, spec, variables, dataset, row) -> dict:
@@ -266,6 +282,11 @@ class Registry:
         note = f"<!-- rendered by tools/course/render.py from {files}; do not edit -->\n"
         merged = [{**defaults, **column} for column in columns]
         return Rendered(note + markdown_table(merged, cells), frozenset(devices), tuple(sorted(sources)))
+
+
+def row_fields(row) -> dict:
+    """The fields of a row a format can name ("{matcher}"); none for a figure of a whole file."""
+    return {k: v for k, v in (row or {}).items() if k.isidentifier()}
 
 
 def reduce_groups(candidates: list, per: dict) -> list:

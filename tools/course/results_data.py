@@ -3,17 +3,21 @@
   <gpu>/<lesson-id>.json   a lesson driver's --json output (common/results_json.hpp): its "rows",
                            and the document's "device", "ceilings_gbps" and "launch_floor_ms";
   <gpu>/ncu/*.csv          raw `ncu --csv` output: one row per kernel launch and metric;
-  <gpu>/*.csv              any other CSV with a header line (e.g. `cudamatch bench --csv`).
+  <gpu>/*.csv              any other CSV with a header line (e.g. `cudamatch bench --csv`);
+  <gpu>/**/*.txt           a program's printed output (e.g. the grader's): a figure names the lines
+                           it reads with a regular expression whose named groups are the fields.
 
 Numbers in CSV cells ("1,234.5" included) become floats; other cells stay strings."""
 
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 DATA_DIR = "docs/results/data"
+TEXT_DEVICE = re.compile(r"NVIDIA [^,(\n]*[^,(\n ]")
 
 
 class DataError(ValueError):
@@ -25,12 +29,33 @@ class Dataset:
     path: str  # relative to DATA_DIR
     rows: list
     document: dict = field(default_factory=dict)  # a driver file's fields other than "rows"
+    text: str = ""  # a .txt file's text
 
     def device_names(self) -> set:
-        """The GPU names this file records (the document's device, or a "device" column)."""
+        """The GPU names this file records (the document's device, a "device" column, or the first
+        "NVIDIA ..." a text names)."""
         if "device" in self.document:
             return {self.document["device"]["name"]}
+        if self.text:
+            named = TEXT_DEVICE.search(self.text)
+            return {named[0]} if named else set()
         return {row["device"] for row in self.rows if isinstance(row.get("device"), str)}
+
+    def matched_rows(self, pattern: str, section: str = "") -> list:
+        """The rows of a text: one per line that pattern matches, its named groups as fields, with the
+        groups of the last line before it that section matches (e.g. the plant a grader line is of)."""
+        rows, current = [], {}
+        for line in self.text.splitlines():
+            heading = re.search(section, line) if section else None
+            if heading:
+                current = fields_of(heading)
+            elif m := re.search(pattern, line):
+                rows.append({**current, **fields_of(m)})
+        return rows
+
+
+def fields_of(match: re.Match) -> dict:
+    return {k: number_or_text(v) for k, v in match.groupdict().items() if v is not None}
 
 
 def number_or_text(cell: str):
@@ -60,7 +85,9 @@ def load_dataset(data_dir: Path, relative: str) -> Dataset:
         return Dataset(relative, rows, document)
     if path.suffix == ".csv":
         return Dataset(relative, csv_rows(text))
-    raise DataError(f"{DATA_DIR}/{relative}: not a .json or .csv file")
+    if path.suffix == ".txt":
+        return Dataset(relative, [], text=text)
+    raise DataError(f"{DATA_DIR}/{relative}: not a .json, .csv or .txt file")
 
 
 class DataStore:

@@ -114,9 +114,21 @@ def build_course(root: Path) -> None:
                        "per": {"by": ["m"], "stat": "min"}, "stat": "range", "scale": 1000, "format": "{:.0f}"},
         }},
     )
+    write(root / "docs/results/data/h100/grader.txt",
+          "# graded on an NVIDIA H100, 2026-11-24\nalpha: as expected (48.3333 of 100)\n"
+          "  ok   07 a: expected full, got 15 of 15\n  ok   07 b: expected any, got 8.3333 of 25\n"
+          "beta: as expected (70 of 100)\n  ok   07 a: expected 0, got 0 of 12\n")
+    write_json(root / "docs/results/figures/grader.json", {"data": "h100/grader.txt", "figures": {
+        "beta": {"match": "^(?P<plant>\\w+): as expected \\((?P<got>[0-9.]+) of (?P<max>[0-9.]+)\\)$",
+                 "rows": {"plant": "beta"}, "value": "got", "format": "{got:.0f} of {max:.0f}"},
+        "alpha_lost": {"section": "^(?P<plant>\\w+): ", "rows": {"plant": "alpha"}, "value": "got", "stat": "list",
+                       "match": "^ +ok +\\S+ (?P<item>\\w+): expected \\w+, got (?P<got>[0-9.]+) of (?!(?P=got)$)"
+                                "(?P<max>[0-9.]+)$", "format": "{item} {got:.3g} of {max:.0f}"},
+        "gpu": {"value": "gpu"}}})
     write(root / "docs/tool.md",
           "GPU <!-- fig:tool.versus_cpu --><!-- /fig --> CPU; <!-- fig:tool.gpu_us --><!-- /fig --> us.\n\n"
-          "<!-- table:tool.fastest -->\n<!-- /table -->\n")
+          "<!-- table:tool.fastest -->\n<!-- /table -->\n\nOn the <!-- fig:grader.gpu --><!-- /fig -->: beta "
+          "<!-- fig:grader.beta --><!-- /fig -->; alpha lost <!-- fig:grader.alpha_lost --><!-- /fig -->.\n")
     write(root / "README.md",
           "# Course\n\nOn the <!-- fig:00.gpu --><!-- /fig -->, v1 is <!-- fig:00.speedup_m4 -->?<!-- /fig --> v0 "
           "at m = 4.\n\n<!-- generated:lessons -->\n<!-- /generated -->\n\nThe syntax:\n\n```\n"
@@ -175,6 +187,11 @@ class RenderedCourse(CourseCopy):
         self.assertIn("<!-- fig:tool.gpu_us -->10-20<!-- /fig --> us", tool)
         self.assertIn("| 2   |   bf:v3 400 | 100x (10 us) |", tool)
         self.assertIn("| 4   |   bf:v3 200 | 150x (20 us) |", tool)
+
+    def test_lines_of_a_text_file(self):
+        self.assertIn("On the <!-- fig:grader.gpu -->H100<!-- /fig -->: beta <!-- fig:grader.beta -->70 of 100"
+                      "<!-- /fig -->; alpha lost <!-- fig:grader.alpha_lost -->b 8.33 of 25<!-- /fig -->.",
+                      (self.root / "docs/tool.md").read_text())
 
     def test_generated_files_follow_the_manifests(self):
         classroom = json.loads((self.root / ".github/classroom/autograding.json").read_text())
