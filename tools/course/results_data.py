@@ -65,11 +65,33 @@ def number_or_text(cell: str):
         return cell
 
 
+# ncu's units, as factors of the base unit of their kind.
+UNIT_FACTORS = {
+    "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0,
+    "byte": 1.0, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "Tbyte": 1e12,
+}
+
+
+def in_base_unit(value, unit: str):
+    """A number in ncu's unit as a number in the base unit (seconds, bytes); others as they are."""
+    return value * UNIT_FACTORS[unit] if isinstance(value, float) and unit in UNIT_FACTORS else value
+
+
 def csv_rows(text: str) -> list:
-    # ncu prints lines of its own ("==PROF== ...") around the CSV; a CSV line starts with a quote or
-    # a header name, never with "==".
+    """The rows of a CSV. ncu's output is one too: its own lines ("==PROF== ...") are dropped; with
+    `--page raw` its second line gives each column's unit, and the default page has a "Metric Unit"
+    column: either way the numbers are converted to base units (seconds, bytes)."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("==")]
-    return [{k: number_or_text(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+    rows = [{k: number_or_text(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+    units = {}
+    if rows and "ID" in rows[0] and rows[0]["ID"] == "":
+        units = {k: v for k, v in rows.pop(0).items() if isinstance(v, str)}
+    for row in rows:
+        for column, unit in units.items():
+            row[column] = in_base_unit(row[column], unit)
+        if "Metric Unit" in row:
+            row["Metric Value"] = in_base_unit(row["Metric Value"], row["Metric Unit"])
+    return rows
 
 
 def load_dataset(data_dir: Path, relative: str) -> Dataset:

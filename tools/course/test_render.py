@@ -293,6 +293,16 @@ class Pieces(unittest.TestCase):
         with self.assertRaises(MarkerError):
             find_regions("<!-- table:a -->\n<!-- fig:b -->1<!-- /fig -->\n<!-- /table -->\n")
 
+    def test_ncu_units(self):
+        raw = '"ID","Kernel Name","gpu__time_duration.sum","dram__bytes_read.sum"\n"","","usecond","Gbyte"\n' \
+              '"0","k(int)","473.82","1.07"\n'
+        (row,) = csv_rows(raw)
+        self.assertEqual(row["Kernel Name"], "k(int)")
+        self.assertAlmostEqual(row["gpu__time_duration.sum"], 473.82e-6)
+        self.assertAlmostEqual(row["dram__bytes_read.sum"], 1.07e9)
+        details = '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"\n"0","k","t","msecond","1.5"\n'
+        self.assertEqual(csv_rows(details)[0]["Metric Value"], 1.5e-3)
+
     def test_ncu_csv_numbers(self):
         rows = csv_rows('==PROF== x\n"Kernel Name","Metric Value"\n"k","1,234.5"\n==PROF== Disconnected\n')
         self.assertEqual(rows, [{"Kernel Name": "k", "Metric Value": 1234.5}])
