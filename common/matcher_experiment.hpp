@@ -17,13 +17,14 @@
 // --seed-stdin (the autograder's).
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 namespace cudamatch {
 
 // The whole driver: options, the seed (a bad one on standard input: exit 2), no-GPU refusal (exit 2),
-// tables, and with --json FILE the results file (common/results_json.hpp; case "<corpus> m=<m>",
-// version "v0", "v1", ...). Returns the exit status.
+// tables, and with --json FILE the results file (common/results_json.hpp; case id "<corpus id>-m<m>",
+// e.g. "e-coli-m16", labelled "E.coli m=16"; row ids and labels the version names "v0", "v1", ...).
+// Returns the exit status.
 int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, int argc, char** argv);
 
 }  // namespace cudamatch
