@@ -153,37 +153,38 @@ VersionRun run_version(const GpuVersion& version, FreshInputs& inputs, std::size
   return run;
 }
 
-// Every version at pattern length m: their rows in `results` (case `label`); returns their GB/s, in the
-// versions' order. Clears `valid` when a count was wrong.
+// Every version at pattern length m: their rows in `results` (case `input`, row ids the version names);
+// returns their GB/s, in the versions' order. Clears `valid` when a count was wrong.
 std::vector<double> run_length(const GpuAlgorithm& algorithm, const Options& o, FreshInputs& inputs, std::size_t m,
-                               const std::string& label, DriverResults& results, bool& valid) {
+                               const ResultCase& input, DriverResults& results, bool& valid) {
   std::vector<double> gbps;
   for (const GpuVersion& version : algorithm.versions) {
-    const VersionRun run = run_version(version, inputs, m, timed_calls(o), label);
+    const VersionRun run = run_version(version, inputs, m, timed_calls(o), input.label);
     gbps.push_back(gb_per_s(inputs.text_bytes(), run.median_ms));
-    results.add({label, version.name, run.median_ms, gbps.back(), run.valid});
+    results.add({input, version.name, version.name, run.median_ms, gbps.back(), run.valid});
     valid = valid && run.valid;
   }
   return gbps;
 }
 
-// One table per corpus, and its rows in `results` (case "<corpus> m=<m>"); returns whether every
-// count was right.
+// One table per corpus, and its rows in `results` (case "<corpus id>-m<m>", labelled "<corpus> m=<m>");
+// returns whether every count was right.
 bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::string& corpus_name,
                 const RunContext& context, Rng& rng, DriverResults& results) {
   const Corpus corpus = load_corpus(corpus_name, default_data_dir(), &std::cerr);
   FreshInputs inputs(corpus.bytes, o.mib * kMiB, context.device, rng);
   const double read_ceiling = context.ceilings.device_read_gbps;
   std::vector<std::string> headers = {"m"};
-  for (const GpuVersion& v : algorithm.versions) headers.push_back(std::string(v.name) + " GB/s");
+  for (const GpuVersion& v : algorithm.versions) headers.push_back(v.name + " GB/s");
   headers.insert(headers.end(), {"best", "best / v0", "best % of read"});
   Table table(headers);
   std::vector<double> speedups;
   double lowest_share = 1e9;
   bool valid = true;
   for (std::size_t m : o.lengths) {
-    const std::vector<double> gbps =
-        run_length(algorithm, o, inputs, m, corpus_name + " m=" + std::to_string(m), results, valid);
+    const ResultCase input{result_id_of(corpus_name) + "-m" + std::to_string(m),
+                           corpus_name + " m=" + std::to_string(m)};
+    const std::vector<double> gbps = run_length(algorithm, o, inputs, m, input, results, valid);
     std::vector<std::string> cells = {std::to_string(m)};
     for (double rate : gbps) cells.push_back(fixed(rate, 1));
     const auto best = std::max_element(gbps.begin(), gbps.end());

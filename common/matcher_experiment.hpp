@@ -17,7 +17,7 @@
 // --seed-stdin (the autograder's).
 #pragma once
 
-#include "engine/gpu_matcher.hpp"
+#include "common/gpu_matcher.hpp"
 
 namespace cudamatch {
 

@@ -20,24 +20,24 @@ RunContext measure_run_context(std::ostream& out) {
   return context;
 }
 
-BandwidthReport::BandwidthReport(const RunContext& context, std::string input)
+BandwidthReport::BandwidthReport(const RunContext& context, ResultCase input)
     : context_(context),
       input_(std::move(input)),
       table_({"version", "median ms", "min ms", "GB/s", "% of copy", "note"}) {}
 
-void BandwidthReport::add(const std::string& version, const TimingStats& time, std::uint64_t bytes, bool valid,
-                          const std::string& note) {
+void BandwidthReport::add(const std::string& id, const std::string& label, const TimingStats& time, std::uint64_t bytes,
+                          bool valid, const std::string& note) {
   const double rate = gb_per_s(bytes, time.median_ms);
-  rows_.push_back({input_, version, time.median_ms, rate, valid});
-  table_.add_row({version, fixed(time.median_ms, 4), fixed(time.min_ms, 4), fixed(rate, 1),
+  rows_.push_back({input_, id, label, time.median_ms, rate, valid});
+  table_.add_row({label, fixed(time.median_ms, 4), fixed(time.min_ms, 4), fixed(rate, 1),
                   fixed(percent_of(rate, context_.ceilings.device_copy_gbps), 1), note});
 }
 
 void BandwidthReport::print(std::ostream& out) const { table_.print(out); }
 
-double BandwidthReport::gbps(const std::string& version) const {
+double BandwidthReport::gbps(const std::string& id) const {
   for (const ResultRow& row : rows_) {
-    if (row.version == version) return *row.gbps;
+    if (row.id == id) return *row.gbps;
   }
   return 0.0;
 }

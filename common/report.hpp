@@ -25,21 +25,22 @@ RunContext measure_run_context(std::ostream& out);
 
 class BandwidthReport {
  public:
-  // `input`: what every version is measured on, e.g. "8192 x 8192" (the rows' case).
-  BandwidthReport(const RunContext& context, std::string input);
-  // `bytes`: what the version must move between the GPU and DRAM (reads + writes); `valid`: its
-  // result was checked before and after timing and was right.
-  void add(const std::string& version, const TimingStats& time, std::uint64_t bytes, bool valid,
+  // `input`: what every version is measured on, e.g. {"8192x8192", "8192 x 8192"} (the rows' case).
+  BandwidthReport(const RunContext& context, ResultCase input);
+  // `id`: the row's stable id (results_json.hpp), `label`: the name the table prints; `bytes`: what
+  // the version must move between the GPU and DRAM (reads + writes); `valid`: its result was checked
+  // before and after timing and was right.
+  void add(const std::string& id, const std::string& label, const TimingStats& time, std::uint64_t bytes, bool valid,
            const std::string& note = "");
   void print(std::ostream& out) const;
-  // The effective bandwidth of the row named `version`, GB/s (0 when there is none).
-  double gbps(const std::string& version) const;
+  // The effective bandwidth of the row `id`, GB/s (0 when there is none).
+  double gbps(const std::string& id) const;
   // Writes the rows with the run's device and ceilings to `json_path` (nothing when it is empty).
   void save(const std::string& json_path, const std::string& lesson) const;
 
  private:
   const RunContext& context_;
-  std::string input_;
+  ResultCase input_;
   Table table_;
   std::vector<ResultRow> rows_;
 };

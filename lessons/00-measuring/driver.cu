@@ -86,19 +86,20 @@ int experiment(std::size_t n, int reps, const std::string& json_path) {
             << fixed(1000.0 * ceilings.launch_floor_ms, 1) << " us (measured now)\n\n";
   Table table({"method", "time ms", "GB/s", "% theoretical", "% copy", "verdict"});
   DriverResults results("00-measuring", device, ceilings);
-  const auto row = [&](const std::string& method, double ms, const std::string& note) {
+  const ResultCase input{"n" + std::to_string(n), std::to_string(n) + " floats"};
+  const auto row = [&](const std::string& id, const std::string& method, double ms, const std::string& note) {
     const double gbps = gb_per_s(bytes, ms);
     std::string verdict = note;
     if (ms <= 0.0) verdict = "no time measured (finish the TODO)";
     else if (gbps > 1.02 * ceilings.theoretical_gbps) verdict = "IMPOSSIBLE: faster than the memory can go";
     table.add_row({method, fixed(ms, 4), fixed(gbps, 1), fixed(percent_of(gbps, ceilings.theoretical_gbps), 1),
                    fixed(percent_of(gbps, ceilings.device_copy_gbps), 1), verdict});
-    results.add({std::to_string(n) + " floats", method, ms, gbps, valid});
+    results.add({input, id, method, ms, gbps, valid});
   };
-  row("host clock, first launch", cold_ms, "includes module load and first use");
-  row("host clock, no synchronize", no_sync_ms, "times the launch, not the kernel");
-  row("host clock + cudaDeviceSynchronize", sync_ms, "kernel + launch and sync overhead");
-  row("CUDA events (elapsed_ms_with_events)", events_ms, "the kernel on the GPU's clock");
+  row("host-first-launch", "host clock, first launch", cold_ms, "includes module load and first use");
+  row("host-no-sync", "host clock, no synchronize", no_sync_ms, "times the launch, not the kernel");
+  row("host-sync", "host clock + cudaDeviceSynchronize", sync_ms, "kernel + launch and sync overhead");
+  row("events", "CUDA events (elapsed_ms_with_events)", events_ms, "the kernel on the GPU's clock");
   table.print(std::cout);
   results.save(json_path);
   return valid ? 0 : 1;

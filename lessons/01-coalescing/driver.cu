@@ -20,6 +20,7 @@ using namespace cudamatch;
 namespace {
 
 struct Version {
+  std::string id;  // the row's id in the results file
   std::string name;
   std::size_t first;  // the elements the version writes: [first, first + count)
   std::size_t count;
@@ -37,14 +38,14 @@ int experiment(int rows, int cols, TimingOptions timing, const std::string& json
   float* c = dc.data();
 
   const std::vector<Version> versions = {
-      {"2-D coalesced (x -> column)", 0, n,
+      {"coalesced", "2-D coalesced (x -> column)", 0, n,
        [&](cudaStream_t s) { add_2d_coalesced(da.data(), db.data(), c, rows, cols, s); }, "4 sectors per request"},
-      {"2-D strided (x -> row)", 0, n, [&](cudaStream_t s) { add_2d_strided(da.data(), db.data(), c, rows, cols, s); },
-       "32 sectors per request"},
-      {"1-D aligned (offset 0)", 0, n - 1, [&](cudaStream_t s) { add_1d(da.data(), db.data(), c, n - 1, 0, s); },
-       "4 sectors per request"},
-      {"1-D misaligned (offset 1)", 1, n - 1, [&](cudaStream_t s) { add_1d(da.data(), db.data(), c, n - 1, 1, s); },
-       "5 sectors per request"},
+      {"strided", "2-D strided (x -> row)", 0, n,
+       [&](cudaStream_t s) { add_2d_strided(da.data(), db.data(), c, rows, cols, s); }, "32 sectors per request"},
+      {"aligned", "1-D aligned (offset 0)", 0, n - 1,
+       [&](cudaStream_t s) { add_1d(da.data(), db.data(), c, n - 1, 0, s); }, "4 sectors per request"},
+      {"misaligned", "1-D misaligned (offset 1)", 1, n - 1,
+       [&](cudaStream_t s) { add_1d(da.data(), db.data(), c, n - 1, 1, s); }, "5 sectors per request"},
   };
 
   std::vector<float> result(n);
@@ -63,25 +64,23 @@ int experiment(int rows, int cols, TimingOptions timing, const std::string& json
 
   // Every timed run writes a poisoned C: skipping the work shows in the check after timing.
   timing.before_each = [&](cudaStream_t s) { CUDA_CHECK(cudaMemsetAsync(dc.data(), 0xFF, n * sizeof(float), s)); };
-  BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
+  BandwidthReport report(context, {std::to_string(rows) + "x" + std::to_string(cols),
+                                   std::to_string(rows) + " x " + std::to_string(cols)});
   bool all_valid = true;
   for (const Version& v : versions) {
     const bool valid_before = validate(v, "before");
     const TimingStats t = time_on_gpu(v.run, timing);
     const bool valid = check(v, "after") && valid_before;
-    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(v.count), valid, v.note);
+    report.add(v.id, v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(v.count), valid, v.note);
     all_valid = all_valid && valid;
   }
   std::cout << rows << " x " << cols << " floats, C = A + B (12 bytes per element), median of " << timing.reps
             << " runs after " << timing.warmup << " warm-up runs\n\n";
   report.print(std::cout);
-  const double coalesced = report.gbps(versions[0].name), strided = report.gbps(versions[1].name);
+  const double coalesced = report.gbps("coalesced"), strided = report.gbps("strided");
   std::cout << "\ncoalesced / strided: " << fixed(strided > 0 ? coalesced / strided : 0.0, 1)
             << "x;  misaligned / aligned: "
-            << fixed(report.gbps(versions[2].name) > 0 ? report.gbps(versions[3].name) / report.gbps(versions[2].name)
-                                                       : 0.0,
-                     3)
-            << '\n';
+            << fixed(report.gbps("aligned") > 0 ? report.gbps("misaligned") / report.gbps("aligned") : 0.0, 3) << '\n';
   report.save(json_path, "01-coalescing");
   return all_valid ? 0 : 1;
 }

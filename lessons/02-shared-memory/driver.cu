@@ -67,6 +67,7 @@ struct Shape {
 };
 
 struct Version {
+  std::string id;  // the row's id in the results file
   std::string name;
   std::function<void(cudaStream_t)> run;
   std::string note;
@@ -76,7 +77,7 @@ struct Version {
 constexpr int kPoison = 0xFF;  // every byte 0xFF: C starts as NaN, so an unwritten element is wrong
 
 // Runs one shape: checks, times and checks again each version, prints the table and adds its rows to
-// `results` (case "M x K x N"). False when a version computed a wrong product.
+// `results` (case "MxKxN", labelled "M x K x N"). False when a version computed a wrong product.
 bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingOptions timing, DriverResults& results) {
   const int M = s.M, K = s.K, N = s.N;
   const std::vector<float> A = random_floats(static_cast<std::size_t>(M) * K, 1);
@@ -109,9 +110,9 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
   const float* b = dB.data();
   float* c = dC.data();
   std::vector<Version> versions = {
-      {"naive", [=](cudaStream_t st) { matmul_naive(a, b, c, M, K, N, st); }, ""},
-      {"tiled", [=](cudaStream_t st) { matmul_tiled(a, b, c, M, K, N, st); }, ""},
-      {"cuBLAS SGEMM", [=, &cublas](cudaStream_t st) { cublas.sgemm(a, b, c, M, K, N, st); },
+      {"naive", "naive", [=](cudaStream_t st) { matmul_naive(a, b, c, M, K, N, st); }, ""},
+      {"tiled", "tiled", [=](cudaStream_t st) { matmul_tiled(a, b, c, M, K, N, st); }, ""},
+      {"cublas", "cuBLAS SGEMM", [=, &cublas](cudaStream_t st) { cublas.sgemm(a, b, c, M, K, N, st); },
        "the ceiling: FP32, CUBLAS_DEFAULT_MATH"},
   };
   const Version& naive = versions[0];
@@ -138,15 +139,16 @@ bool run_shape(const RunContext& context, const Cublas& cublas, Shape s, TimingO
   const auto gflops = [&](const Version& v) { return v.time ? flops / v.time->median_ms / 1e6 : 0.0; };
   const double cublas_gflops = gflops(sgemm);
   Table table({"version", "median ms", "GFLOP/s", "% of cuBLAS", "GB/s", "% of copy", "note"});
-  const std::string input = std::to_string(M) + " x " + std::to_string(K) + " x " + std::to_string(N);
+  const ResultCase input{std::to_string(M) + "x" + std::to_string(K) + "x" + std::to_string(N),
+                         std::to_string(M) + " x " + std::to_string(K) + " x " + std::to_string(N)};
   for (const Version& v : versions) {
     if (!v.time) {
       table.add_row({v.name, "-", "-", "-", "-", "-", "WRONG PRODUCT (see the message above)"});
-      results.add({input, v.name, std::nullopt, std::nullopt, false});
+      results.add({input, v.id, v.name, std::nullopt, std::nullopt, false});
       continue;
     }
     const double gbps = gb_per_s(min_bytes, v.time->median_ms);
-    results.add({input, v.name, v.time->median_ms, gbps, true});
+    results.add({input, v.id, v.name, v.time->median_ms, gbps, true});
     table.add_row({v.name, fixed(v.time->median_ms, 3), fixed(gflops(v), 0),
                    fixed(percent_of(gflops(v), cublas_gflops), 1), fixed(gbps, 1),
                    fixed(percent_of(gbps, context.ceilings.device_copy_gbps), 2), v.note});

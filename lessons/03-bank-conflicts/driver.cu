@@ -25,15 +25,12 @@ namespace {
 using TransposeFunction = void (*)(const float*, float*, std::size_t, std::size_t, cudaStream_t);
 
 struct Version {
+  std::string id;  // the row's id in the results file
   std::string name;
   TransposeFunction run;
   bool transposes;  // false: the copy, whose output is its input
   std::string note;
 };
-
-const std::string kCopy = "copy (ceiling)";
-const std::string kTiled = "tiled 32x32";
-const std::string kPadded = "padded 32x33";
 
 // True when every element of `dout` equals `expected`; with `run_first`, after one run of `version`
 // into a poisoned output, else as the last (timed) run left it.
@@ -63,11 +60,12 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
   din.upload(in.data(), count);
 
   const std::vector<Version> versions = {
-      {kCopy, transpose_copy, false, "no transpose: reads and writes coalesced"},
-      {"naive write-strided", transpose_naive_write_strided, true, "writes: 32 sectors per warp request"},
-      {"naive read-strided", transpose_naive_read_strided, true, "reads: 32 sectors per warp request"},
-      {kTiled, transpose_tiled, true, "column reads of the tile: 32-way bank conflict"},
-      {kPadded, transpose_padded, true, "one word of padding per tile row"},
+      {"copy", "copy (ceiling)", transpose_copy, false, "no transpose: reads and writes coalesced"},
+      {"write-strided", "naive write-strided", transpose_naive_write_strided, true,
+       "writes: 32 sectors per warp request"},
+      {"read-strided", "naive read-strided", transpose_naive_read_strided, true, "reads: 32 sectors per warp request"},
+      {"tiled", "tiled 32x32", transpose_tiled, true, "column reads of the tile: 32-way bank conflict"},
+      {"padded", "padded 32x33", transpose_padded, true, "one word of padding per tile row"},
   };
   TimingOptions timing;
   timing.reps = reps;
@@ -75,7 +73,8 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
   timing.before_each = [&](cudaStream_t s) {
     CUDA_CHECK(cudaMemsetAsync(dout.data(), 0xFF, count * sizeof(float), s));
   };
-  BandwidthReport report(context, std::to_string(rows) + " x " + std::to_string(cols));
+  BandwidthReport report(context, {std::to_string(rows) + "x" + std::to_string(cols),
+                                   std::to_string(rows) + " x " + std::to_string(cols)});
   bool all_valid = true;
   for (const Version& version : versions) {
     const std::vector<float>& expected = version.transposes ? transposed : in;
@@ -83,16 +82,16 @@ int experiment(std::size_t rows, std::size_t cols, int reps, const std::string& 
     const TimingStats time =
         time_on_gpu([&](cudaStream_t s) { version.run(din.data(), dout.data(), rows, cols, s); }, timing);
     const bool valid = validate(version, din, dout, rows, cols, expected, "after", false) && valid_before;
-    report.add(version.name, time, bytes, valid, version.note);
+    report.add(version.id, version.name, time, bytes, valid, version.note);
     all_valid = all_valid && valid;
   }
   report.print(std::cout);
 
-  const double padded = report.gbps(kPadded);
-  const double tiled = report.gbps(kTiled);
-  std::cout << "\n"
-            << kPadded << " reaches " << fixed(percent_of(padded, report.gbps(kCopy)), 1) << "% of the " << kCopy
-            << " row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2) << "x as fast as " << kTiled << ".\n";
+  const double padded = report.gbps("padded");
+  const double tiled = report.gbps("tiled");
+  std::cout << "\npadded 32x33 reaches " << fixed(percent_of(padded, report.gbps("copy")), 1)
+            << "% of the copy (ceiling) row and runs " << fixed(tiled > 0.0 ? padded / tiled : 0.0, 2)
+            << "x as fast as tiled 32x32.\n";
   report.save(json_path, "03-bank-conflicts");
   return all_valid ? 0 : 1;
 }

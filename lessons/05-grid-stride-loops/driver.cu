@@ -29,19 +29,22 @@ int experiment(std::size_t n, TimingOptions timing, const std::string& json_path
   DeviceBuffer<float> dx(n), dy(n);
   dx.upload(x.data(), n);
 
-  // The names do not depend on the GPU (the results file is compared across GPUs); the block counts,
-  // which do, are in the note.
+  // The ids and names do not depend on the GPU (the results file is compared across GPUs); the block
+  // counts, which do, are in the note.
   struct Version {
+    std::string id;  // the row's id in the results file
     std::string name;
     std::function<void(std::size_t, cudaStream_t)> run;  // SAXPY of the first `count` elements
     std::string note;
   };
   std::vector<Version> versions = {
-      {"monolithic", [&](std::size_t count, cudaStream_t s) { saxpy_monolithic(kA, dx.data(), dy.data(), count, s); },
+      {"monolithic", "monolithic",
+       [&](std::size_t count, cudaStream_t s) { saxpy_monolithic(kA, dx.data(), dy.data(), count, s); },
        std::to_string((n + 255) / 256) + " blocks of 256 threads"}};
   for (unsigned per_sm : {1u, 2u, 4u, 8u, 16u, 32u}) {
     const unsigned blocks = blocks_for_device(per_sm);
-    versions.push_back({"grid-stride, " + std::to_string(per_sm) + " blocks/SM",
+    versions.push_back({"grid-stride-" + std::to_string(per_sm),
+                        "grid-stride, " + std::to_string(per_sm) + " blocks/SM",
                         [&, blocks](std::size_t count, cudaStream_t s) {
                           saxpy_grid_stride(kA, dx.data(), dy.data(), count, blocks, 256, s);
                         },
@@ -58,13 +61,13 @@ int experiment(std::size_t n, TimingOptions timing, const std::string& json_path
     return errors == 0;
   };
 
-  BandwidthReport report(context, std::to_string(n) + " floats");
+  BandwidthReport report(context, {"n" + std::to_string(n), std::to_string(n) + " floats"});
   bool all_valid = true;
   for (const Version& v : versions) {
     const bool valid_before = validate(v, n, "before");
     const TimingStats t = time_on_gpu([&](cudaStream_t s) { v.run(n, s); }, timing);
     const bool valid = validate(v, n, "after") && valid_before;
-    report.add(v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(n), valid, v.note);
+    report.add(v.id, v.name, t, 3 * sizeof(float) * static_cast<std::uint64_t>(n), valid, v.note);
     all_valid = all_valid && valid;
   }
 
@@ -82,11 +85,11 @@ int experiment(std::size_t n, TimingOptions timing, const std::string& json_path
 
   std::cout << "SAXPY of " << n << " floats (12 bytes per element), median of " << timing.reps << " runs\n\n";
   report.print(std::cout);
-  const double mono = report.gbps(versions[0].name);
+  const double mono = report.gbps("monolithic");
   double best = 0.0;
   std::string best_name;
   for (std::size_t i = 1; i < versions.size(); ++i) {
-    if (report.gbps(versions[i].name) > best) best = report.gbps(versions[i].name), best_name = versions[i].name;
+    if (report.gbps(versions[i].id) > best) best = report.gbps(versions[i].id), best_name = versions[i].name;
   }
   std::cout << "\nbest grid-stride (" << best_name << "): " << fixed(percent_of(best, mono), 1)
             << "% of monolithic\nserial <<<1, 1>>> on the first " << serial_n

@@ -137,21 +137,22 @@ int experiment(const Options& o) {
   results.add_ceiling("h2d_pinned", gb_per_s(bytes, h2d.median_ms));
   results.add_ceiling("d2h_pinned", gb_per_s(bytes, d2h.median_ms));
   // The single stages' outputs are not checked: their rows have no `valid` in the results file.
-  const auto row = [&](const std::string& name, const TimingStats& t, std::uint64_t moved,
+  const ResultCase input{std::to_string(o.mib) + "mib", std::to_string(o.mib) + " MiB"};
+  const auto row = [&](const std::string& id, const std::string& name, const TimingStats& t, std::uint64_t moved,
                        std::optional<bool> checked_right) {
     table.add_row({name, fixed(t.median_ms, 3), moved ? fixed(gb_per_s(moved, t.median_ms), 1) : "",
                    fixed(sequential.time.median_ms / t.median_ms, 2) + "x", fixed(t.median_ms / slowest, 2) + "x"});
-    results.add({std::to_string(o.mib) + " MiB", name, t.median_ms,
+    results.add({input, id, name, t.median_ms,
                  moved ? std::optional<double>(gb_per_s(moved, t.median_ms)) : std::nullopt, checked_right});
   };
-  row("copy in alone, pageable memory", pageable_h2d, bytes, std::nullopt);
-  row("copy in alone, pinned memory", h2d, bytes, std::nullopt);
-  row("kernel alone (" + std::to_string(iterations) + " iterations)", kernel, 0, std::nullopt);
-  row("copy out alone, pinned memory", d2h, bytes, std::nullopt);
-  row("sequential: in, kernel, out", sequential.time, 0, sequential.valid);
-  row("async v1: " + std::to_string(chunks.size()) + " chunks, " + std::to_string(o.streams) + " streams", v1.time, 0,
-      v1.valid);
-  row("async v2: stage by stage", v2.time, 0, v2.valid);
+  row("copy-in-pageable", "copy in alone, pageable memory", pageable_h2d, bytes, std::nullopt);
+  row("copy-in-pinned", "copy in alone, pinned memory", h2d, bytes, std::nullopt);
+  row("kernel", "kernel alone (" + std::to_string(iterations) + " iterations)", kernel, 0, std::nullopt);
+  row("copy-out-pinned", "copy out alone, pinned memory", d2h, bytes, std::nullopt);
+  row("sequential", "sequential: in, kernel, out", sequential.time, 0, sequential.valid);
+  row("async-v1", "async v1: " + std::to_string(chunks.size()) + " chunks, " + std::to_string(o.streams) + " streams",
+      v1.time, 0, v1.valid);
+  row("async-v2", "async v2: stage by stage", v2.time, 0, v2.valid);
 
   std::cout << o.mib << " MiB of uint32 each way, " << chunks.size() << " chunks over " << o.streams
             << " streams, median of " << o.timing.reps

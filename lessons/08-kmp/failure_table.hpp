@@ -13,13 +13,13 @@
 
 #include "common/byte_view.hpp"
 
-namespace cudamatch::lesson08 {
+namespace lesson08 {
 
 // The serial construction, O(m).
-std::vector<std::int32_t> failure_table(ByteView pattern);
+std::vector<std::int32_t> failure_table(cudamatch::ByteView pattern);
 
 // The same table built by one block with build_failure_table and copied back (for the tests).
 // The pattern must leave room in 48 KB of shared memory for its table: m <= 9000.
-std::vector<std::int32_t> failure_table_on_device(ByteView pattern);
+std::vector<std::int32_t> failure_table_on_device(cudamatch::ByteView pattern);
 
-}  // namespace cudamatch::lesson08
+}  // namespace lesson08

@@ -17,7 +17,7 @@
 #include "ssef_plan.hpp"
 
 using namespace cudamatch;
-using namespace cudamatch::lesson12;
+using namespace lesson12;
 
 namespace {
 

@@ -177,23 +177,26 @@ int experiment(const Options& o) {
   const TimingStats search_alone =
       time_on_gpu([&](cudaStream_t s) { gpu_count(matcher, resident, device_pattern, s); });
 
-  // Every version end to end, every run checked.
+  // Every version end to end, every run checked. Two cases, one per mode (ids "count" and
+  // "positions"); the stages alone are rows of the count case.
   const std::string input = o.corpus + " " + std::to_string(n >> 20) + " MiB m=" + std::to_string(o.length);
+  const auto mode_case = [&](const std::string& mode) { return ResultCase{mode, input + " " + mode}; };
   DriverResults results("13-out-of-core", context.device, context.ceilings);
   results.add_ceiling("h2d_pinned", h2d_pinned);
   Table table({"mode", "version / stage", "median ms", "GB/s", "% of pinned copy", "vs v0"});
-  const auto stage = [&](const std::string& name, const TimingStats& t, std::uint64_t bytes) {
+  const auto stage = [&](const std::string& id, const std::string& name, const TimingStats& t, std::uint64_t bytes) {
     const double gbps = gb_per_s(bytes, t.median_ms);
     table.add_row({"stage", name, fixed(t.median_ms, 3), fixed(gbps, 1), fixed(percent_of(gbps, h2d_pinned), 1), ""});
-    results.add({input + " count", name, t.median_ms, gbps, std::nullopt});
+    results.add({mode_case("count"), id, name, t.median_ms, gbps, std::nullopt});
   };
-  stage("read, 1 thread", read_one, n);
-  stage("read, " + std::to_string(searcher.readers()) + " threads", read_all, n);
+  stage("read-1-thread", "read, 1 thread", read_one, n);
+  stage("read-threads", "read, " + std::to_string(searcher.readers()) + " threads", read_all, n);
   table.add_row({"stage", "copy, pinned (256 MiB)", "", fixed(h2d_pinned, 1), "100.0", ""});
-  stage("read, " + std::to_string(searcher.readers()) + " threads, while copying", shared.read, n);
-  stage("copy, pinned, while reading", shared.copy, n);
-  stage("copy, pageable (one window)", copy_pageable, first_window.size());
-  stage("search, one device-resident window", search_alone, first_window.size());
+  stage("read-while-copying", "read, " + std::to_string(searcher.readers()) + " threads, while copying", shared.read,
+        n);
+  stage("copy-while-reading", "copy, pinned, while reading", shared.copy, n);
+  stage("copy-pageable", "copy, pageable (one window)", copy_pageable, first_window.size());
+  stage("search-resident", "search, one device-resident window", search_alone, first_window.size());
 
   bool valid = true;
   std::vector<double> v2_share, v2_speedup;  // count mode, then positions mode
@@ -226,7 +229,7 @@ int experiment(const Options& o) {
       }
       table.add_row({mode, version.name, fixed(t.median_ms, 3), fixed(gbps, 1), fixed(percent_of(gbps, h2d_pinned), 1),
                      fixed(*v0_ms / t.median_ms, 2) + "x"});
-      results.add({input + " " + mode, version.name, t.median_ms, gbps, right});
+      results.add({mode_case(mode), version.name, version.name, t.median_ms, gbps, right});
     }
   }
   table.print(std::cout);

@@ -10,7 +10,7 @@
 
 #include "common/buffers.hpp"
 #include "common/random.hpp"
-#include "brute_force_gpu.hpp"
+#include "versions.hpp"
 
 using namespace cudamatch;
 

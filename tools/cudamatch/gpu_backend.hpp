@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/gpu_matcher.hpp"
+#include "common/gpu_matcher.hpp"
 
 namespace cudamatch::cli {
 

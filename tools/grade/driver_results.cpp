@@ -26,21 +26,25 @@ std::string required_text(const json& row, const char* key, std::size_t index) {
   return row.at(key).get<std::string>();
 }
 
+std::string text_or(const json& row, const char* key, const std::string& otherwise) {
+  return row.contains(key) && row.at(key).is_string() ? row.at(key).get<std::string>() : otherwise;
+}
+
 }  // namespace
 
-const DriverRow* DriverRun::find(const std::string& case_name, const std::string& version) const {
+const DriverRow* DriverRun::find(const std::string& case_id, const std::string& id) const {
   for (const auto& row : rows) {
-    if (row.case_name == case_name && row.version == version) return &row;
+    if (row.case_id == case_id && row.id == id) return &row;
   }
   return nullptr;
 }
 
-std::vector<std::string> DriverRun::versions() const {
-  std::vector<std::string> names;
+std::vector<std::string> DriverRun::ids() const {
+  std::vector<std::string> ids;
   for (const auto& row : rows) {
-    if (std::find(names.begin(), names.end(), row.version) == names.end()) names.push_back(row.version);
+    if (std::find(ids.begin(), ids.end(), row.id) == ids.end()) ids.push_back(row.id);
   }
-  return names;
+  return ids;
 }
 
 DriverRun parse_driver_results(const std::string& text) {
@@ -69,8 +73,10 @@ DriverRun parse_driver_results(const std::string& text) {
     const json& row = rows[i];
     if (!row.is_object()) throw std::runtime_error("row " + std::to_string(i + 1) + " is not an object");
     DriverRow parsed;
-    parsed.case_name = required_text(row, "case", i);
-    parsed.version = required_text(row, "version", i);
+    parsed.case_id = required_text(row, "case", i);
+    parsed.case_label = text_or(row, "case_label", parsed.case_id);
+    parsed.id = required_text(row, "id", i);
+    parsed.label = text_or(row, "label", parsed.id);
     parsed.median_ms = optional_number(row, "median_ms", i);
     parsed.gbps = optional_number(row, "gbps", i);
     // A row that does not say it was validated is not trusted.
@@ -92,9 +98,8 @@ DriverRun best_of(const std::vector<DriverRun>& runs) {
       best.launch_floor_ms = run.launch_floor_ms;
     }
     for (const auto& row : run.rows) {
-      auto it = std::find_if(best.rows.begin(), best.rows.end(), [&](const DriverRow& kept) {
-        return kept.case_name == row.case_name && kept.version == row.version;
-      });
+      auto it = std::find_if(best.rows.begin(), best.rows.end(),
+                             [&](const DriverRow& kept) { return kept.case_id == row.case_id && kept.id == row.id; });
       if (it == best.rows.end()) {
         best.rows.push_back(row);
         continue;

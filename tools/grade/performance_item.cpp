@@ -85,8 +85,8 @@ const DriverRuns& cached_runs(std::map<std::vector<std::string>, DriverRuns>& ca
 std::string rows_table(const DriverRun& run, const PerformanceCheck& check) {
   std::string table;
   for (const auto& row : run.rows) {
-    if (row.version != check.version && row.version != check.baseline) continue;
-    table += "  " + row.case_name + " | " + row.version + " | " +
+    if (row.id != check.version && row.id != check.baseline) continue;
+    table += "  " + row.case_label + " | " + row.label + " | " +
              (row.median_ms ? format_number(*row.median_ms, 4) + " ms" : "no time") + " | " +
              (row.gbps ? format_number(*row.gbps, 1) + " GB/s" : "no GB/s") + " | " +
              (row.valid ? "valid" : "INVALID") + "\n";

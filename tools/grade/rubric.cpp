@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/result_id.hpp"
 #include "json_fields.hpp"
 #include "lesson_manifest.hpp"
 
@@ -11,18 +12,34 @@ namespace {
 
 using nlohmann::json;
 
+// A row that a rubric names is its id in the driver's results file (common/results_json.hpp): a label
+// ("padded 32x33") is an error, not a row that is never found.
+std::optional<std::string> optional_row_id(FieldReader& reader, const char* key) {
+  const auto id = reader.optional_text(key);
+  if (id && !is_result_id(*id)) {
+    reader.fail(std::string("\"") + key +
+                "\" must be a row id of the driver's results file ([a-z0-9_-], e.g. \"v3\"), not \"" + *id + "\"");
+  }
+  return id;
+}
+
+std::string row_id(FieldReader& reader, const char* key) {
+  if (!reader.has(key)) reader.fail(std::string("needs \"") + key + "\"");
+  return optional_row_id(reader, key).value();
+}
+
 Check read_check(const std::string& kind, FieldReader& reader) {
   if (kind == "tests") return TestsCheck{reader.text("tests")};
   if (kind == "sanitizer") return SanitizerCheck{reader.text("tests")};
   if (kind == "performance") {
     PerformanceCheck check;
-    check.version = reader.text("version");
-    check.baseline = reader.optional_text("baseline").value_or("");
+    check.version = row_id(reader, "version");
+    check.baseline = optional_row_id(reader, "baseline").value_or("");
     check.ceiling = reader.optional_text("ceiling").value_or("");
     if (check.baseline.empty() == check.ceiling.empty()) {
       reader.fail("a performance item needs exactly one of \"baseline\" and \"ceiling\"");
     }
-    check.floor_version = reader.optional_text("floor_version").value_or("");
+    check.floor_version = optional_row_id(reader, "floor_version").value_or("");
     if (!check.floor_version.empty() && check.ceiling.empty()) reader.fail("\"floor_version\" goes with \"ceiling\"");
     check.full_at = reader.number("full_at");
     check.floor = reader.optional_number("floor").value_or(check.baseline.empty() ? 0.0 : 1.0);
@@ -63,7 +80,7 @@ Bound read_bound(const json& object, const std::string& file, std::size_t number
   FieldReader reader(object, file + ": bound " + std::to_string(number));
   Bound bound;
   bound.ceiling = reader.optional_text("ceiling").value_or("");
-  bound.row = reader.optional_text("row").value_or("");
+  bound.row = optional_row_id(reader, "row").value_or("");
   if (bound.ceiling.empty() == bound.row.empty()) reader.fail("a bound needs exactly one of \"ceiling\" and \"row\"");
   if (const auto stride = reader.optional_text("stride")) {
     if (bound.ceiling.empty()) reader.fail("\"stride\" goes with \"ceiling\"");

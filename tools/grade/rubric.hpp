@@ -24,7 +24,8 @@ struct TestsCheck {
 };
 
 // kind "performance": `version`'s speed as a ratio against `baseline` (another row of the same run)
-// or against the measured ceiling `ceiling`: exactly one of the two is set.
+// or against the measured ceiling `ceiling`: exactly one of the two is set. Rows are named by their ids
+// in the driver's results file ("v3", "padded"), never by the labels its table prints.
 struct PerformanceCheck {
   std::string version;
   std::string baseline;
@@ -64,8 +65,8 @@ struct Bound {
   // Bytes per second of input no faster than kNoise x this measured ceiling, times max(1, stride / 32)
   // when the algorithm may skip: it reads at least one 32-byte sector per `stride` bytes of text.
   std::string ceiling;
-  std::string stride = "1";  // "1", "m" or "m+1" (m: the pattern length in the case name, "m=16")
-  // A time no shorter than this row's (same case) divided by kNoise, e.g. a vendor library's kernel.
+  std::string stride = "1";  // "1", "m" or "m+1" (m: the pattern length that ends the case id, "e-coli-m16")
+  // A time no shorter than this row's (its id, same case) divided by kNoise, e.g. a vendor library's kernel.
   std::string row;
 };
 

@@ -26,17 +26,17 @@ PerformanceScore against_baseline(const PerformanceCheck& check, const std::vect
   std::vector<double> ratios;
   std::string details;
   for (const DriverRow* row : rows) {
-    const DriverRow* base = run.find(row->case_name, check.baseline);
+    const DriverRow* base = run.find(row->case_id, check.baseline);
     if (base == nullptr) {
-      details += row->case_name + ": no " + check.baseline + " row, case left out\n";
+      details += row->case_label + ": no " + check.baseline + " row, case left out\n";
       continue;
     }
     if (!base->valid)
-      return nothing(check.baseline + " gave a wrong result on " + row->case_name + ": no speedup over it counts");
-    if (!positive(base->median_ms)) return nothing(check.baseline + " has no positive time on " + row->case_name);
+      return nothing(check.baseline + " gave a wrong result on " + row->case_label + ": no speedup over it counts");
+    if (!positive(base->median_ms)) return nothing(check.baseline + " has no positive time on " + row->case_label);
     const double r = *base->median_ms / *row->median_ms;
     ratios.push_back(r);
-    details += row->case_name + ": " + check.baseline + " " + format_number(*base->median_ms, 4) + " ms / " +
+    details += row->case_label + ": " + check.baseline + " " + format_number(*base->median_ms, 4) + " ms / " +
                check.version + " " + format_number(*row->median_ms, 4) + " ms = " + format_number(r) + "x\n";
   }
   if (ratios.empty())
@@ -58,14 +58,14 @@ PerformanceScore against_ceiling(const PerformanceCheck& check, const std::vecto
   std::vector<double> ratios, floor_ratios;
   std::string details;
   for (const DriverRow* row : rows) {
-    if (!positive(row->gbps)) return nothing(check.version + " has no bandwidth on " + row->case_name);
+    if (!positive(row->gbps)) return nothing(check.version + " has no bandwidth on " + row->case_label);
     const double r = *row->gbps / ceiling->second;
     ratios.push_back(r);
-    details += row->case_name + ": " + format_number(*row->gbps, 1) + " GB/s of " + format_number(ceiling->second, 1) +
+    details += row->case_label + ": " + format_number(*row->gbps, 1) + " GB/s of " + format_number(ceiling->second, 1) +
                " GB/s (" + check.ceiling + ") = " + format_number(r, 3);
-    if (const DriverRow* base = check.floor_version.empty() ? nullptr : run.find(row->case_name, check.floor_version)) {
+    if (const DriverRow* base = check.floor_version.empty() ? nullptr : run.find(row->case_id, check.floor_version)) {
       if (!base->valid || !positive(base->gbps)) {
-        return nothing(check.floor_version + " gave no valid bandwidth on " + row->case_name +
+        return nothing(check.floor_version + " gave no valid bandwidth on " + row->case_label +
                        ": no floor to score above");
       }
       floor_ratios.push_back(*base->gbps / ceiling->second);
@@ -91,19 +91,19 @@ std::optional<PerformanceScore> against_reference(const PerformanceCheck& check,
   std::vector<double> slowdowns;
   std::string details;
   for (const DriverRow* row : rows) {
-    const DriverRow* ref = reference.find(row->case_name, check.version);
+    const DriverRow* ref = reference.find(row->case_id, check.version);
     if (ref == nullptr) {
-      why_not = "the reference run has no " + check.version + " row for " + row->case_name;
+      why_not = "the reference run has no " + check.version + " row for " + row->case_label;
       return std::nullopt;
     }
     if (!ref->valid || !positive(ref->median_ms)) {
-      why_not = "the reference's " + check.version + " on " + row->case_name + " is not valid or not timed";
+      why_not = "the reference's " + check.version + " on " + row->case_label + " is not valid or not timed";
       return std::nullopt;
     }
     const double fraction = reference_fraction(*row->median_ms, *ref->median_ms);
     fractions.push_back(fraction);
     slowdowns.push_back(*row->median_ms / *ref->median_ms);
-    details += row->case_name + ": T " + format_number(*row->median_ms, 4) + " ms, T_ref " +
+    details += row->case_label + ": T " + format_number(*row->median_ms, 4) + " ms, T_ref " +
                format_number(*ref->median_ms, 4) + " ms, T/T_ref " + format_number(slowdowns.back()) + ": " +
                format_number(fraction, 3) + "\n";
   }
@@ -113,39 +113,42 @@ std::optional<PerformanceScore> against_reference(const PerformanceCheck& check,
                           details};
 }
 
-// The pattern length of a case named like "E.coli m=16", or nullopt.
-std::optional<double> pattern_length(const std::string& case_name) {
-  static const std::regex m_equals(R"((^|\s)m=(\d+)(\s|$))");
+// The pattern length of a case whose id ends in "-m<m>" ("e-coli-m16", "m16"), or nullopt.
+std::optional<double> pattern_length(const std::string& case_id) {
+  static const std::regex m_suffix(R"((^|-)m(\d+)$)");
   std::smatch match;
-  if (!std::regex_search(case_name, match, m_equals)) return std::nullopt;
+  if (!std::regex_search(case_id, match, m_suffix)) return std::nullopt;
   return std::stod(match[2].str());
 }
 
 std::string bound_violation(const DriverRow& row, const DriverRun& run, const Bound& bound) {
   if (!bound.row.empty()) {
-    const DriverRow* limit = run.find(row.case_name, bound.row);
+    const DriverRow* limit = run.find(row.case_id, bound.row);
     if (limit == nullptr || !positive(limit->median_ms) || !positive(row.median_ms)) {
-      return "the bound cannot be checked: no timed \"" + bound.row + "\" row on " + row.case_name;
+      return "the bound cannot be checked: no timed \"" + bound.row + "\" row on " + row.case_label;
     }
     const double speed = *limit->median_ms / *row.median_ms;
     if (speed <= kNoise) return "";
-    return row.version + " on " + row.case_name + " is " + format_number(speed) + "x as fast as " + bound.row +
+    return row.id + " on " + row.case_label + " is " + format_number(speed) + "x as fast as " + bound.row +
            " (at most " + format_number(kNoise) + "x)";
   }
   const auto ceiling = run.ceilings_gbps.find(bound.ceiling);
   if (ceiling == run.ceilings_gbps.end() || !(ceiling->second > 0) || !positive(row.gbps)) {
-    return "the bound cannot be checked: no \"" + bound.ceiling + "\" ceiling or no bandwidth of " + row.version +
-           " on " + row.case_name;
+    return "the bound cannot be checked: no \"" + bound.ceiling + "\" ceiling or no bandwidth of " + row.id + " on " +
+           row.case_label;
   }
   double skip = 1.0;
   if (bound.stride != "1") {
-    const auto m = pattern_length(row.case_name);
-    if (!m) return "the bound's stride \"" + bound.stride + "\" needs m=<length> in the case \"" + row.case_name + "\"";
+    const auto m = pattern_length(row.case_id);
+    if (!m) {
+      return "the bound's stride \"" + bound.stride + "\" needs a case id ending in -m<length>, not \"" + row.case_id +
+             "\"";
+    }
     skip = std::max(1.0, (*m + (bound.stride == "m+1" ? 1.0 : 0.0)) / 32.0);
   }
   const double share = *row.gbps / ceiling->second;
   if (share <= kNoise * skip) return "";
-  return row.version + " on " + row.case_name + " runs at " + format_number(share) + "x the " + bound.ceiling +
+  return row.id + " on " + row.case_label + " runs at " + format_number(share) + "x the " + bound.ceiling +
          " bandwidth (at most " + format_number(kNoise * skip) + "x" +
          (skip > 1.0 ? ", reading one 32-byte sector per " + bound.stride + " bytes" : "") + ")";
 }
@@ -154,7 +157,7 @@ std::string bound_violation(const DriverRow& row, const DriverRun& run, const Bo
 
 std::string implausibility(const DriverRow& row, const DriverRun& run, const std::vector<Bound>& bounds) {
   if (run.launch_floor_ms && positive(row.median_ms) && *row.median_ms * kNoise < *run.launch_floor_ms) {
-    return row.version + " on " + row.case_name + " took " + format_number(*row.median_ms * 1e3, 3) +
+    return row.id + " on " + row.case_label + " took " + format_number(*row.median_ms * 1e3, 3) +
            " us, less than one empty kernel launch (" + format_number(*run.launch_floor_ms * 1e3, 3) + " us)";
   }
   for (const Bound& bound : bounds) {
@@ -186,20 +189,19 @@ PerformanceScore score_performance(const PerformanceCheck& check, const std::vec
                                    const DriverRun& student, const DriverRun* reference) {
   std::vector<const DriverRow*> rows;
   for (const auto& row : student.rows) {
-    if (row.version == check.version) rows.push_back(&row);
+    if (row.id == check.version) rows.push_back(&row);
   }
   if (rows.empty()) {
-    return nothing("the driver's results have no " + check.version +
-                   " row (versions: " + join(student.versions(), ", ") + ")");
+    return nothing("the driver's results have no " + check.version + " row (rows: " + join(student.ids(), ", ") + ")");
   }
   for (const DriverRow* row : rows) {
-    if (!row->valid) return nothing(check.version + " gave a wrong result on " + row->case_name);
+    if (!row->valid) return nothing(check.version + " gave a wrong result on " + row->case_label);
     if (!positive(row->median_ms)) {
-      return nothing(check.version + " has no positive time on " + row->case_name + ": not a measurement");
+      return nothing(check.version + " has no positive time on " + row->case_label + ": not a measurement");
     }
     for (const DriverRow* scored :
-         {row, check.baseline.empty() ? nullptr : student.find(row->case_name, check.baseline),
-          check.floor_version.empty() ? nullptr : student.find(row->case_name, check.floor_version)}) {
+         {row, check.baseline.empty() ? nullptr : student.find(row->case_id, check.baseline),
+          check.floor_version.empty() ? nullptr : student.find(row->case_id, check.floor_version)}) {
       if (scored == nullptr) continue;
       if (const std::string why = implausibility(*scored, student, bounds); !why.empty()) {
         return nothing("implausible: " + why + "; results replayed or not computed?");

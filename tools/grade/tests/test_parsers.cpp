@@ -74,36 +74,45 @@ TEST_CASE("a test name becomes a Catch2 spec that selects exactly it", "[parsers
         std::vector<std::string>{"first test", "second, with a comma", "#3 starts with a hash"});
 }
 
-TEST_CASE("a driver's --json file, and the best of three runs", "[parsers]") {
+TEST_CASE("a driver's --json file: rows found by their ids, and the best of three runs", "[parsers]") {
   const DriverRun run = parse_driver_results(R"json({
     "lesson": "03-bank-conflicts", "device": {"name": "NVIDIA H200", "compute_capability": "9.0"},
     "ceilings_gbps": {"read": 4481.2, "copy": 4229.9, "theoretical": 4814.0}, "launch_floor_ms": 0.0021,
     "rows": [
-      {"case": "4096 x 4096", "version": "padded 32x33", "median_ms": 0.1234, "gbps": 3456.7, "valid": true},
-      {"case": "4096 x 4096", "version": "copy (ceiling)", "median_ms": null, "gbps": 4000.0, "valid": true},
-      {"case": "4096 x 4096", "version": "naive", "median_ms": 0.5}
+      {"case": "4096x4096", "case_label": "4096 x 4096", "id": "padded", "label": "padded 32x33",
+       "median_ms": 0.1234, "gbps": 3456.7, "valid": true},
+      {"case": "4096x4096", "case_label": "4096 x 4096", "id": "copy", "label": "copy (ceiling)",
+       "median_ms": null, "gbps": 4000.0, "valid": true},
+      {"case": "4096x4096", "id": "naive", "median_ms": 0.5}
     ]})json");
   CHECK(run.lesson == "03-bank-conflicts");
   CHECK(run.ceilings_gbps.at("copy") == Approx(4229.9));
   CHECK(run.launch_floor_ms == Approx(0.0021));
   REQUIRE(run.rows.size() == 3);
-  CHECK(run.find("4096 x 4096", "padded 32x33")->median_ms == Approx(0.1234));
-  CHECK_FALSE(run.find("4096 x 4096", "copy (ceiling)")->median_ms);
-  CHECK_FALSE(run.find("4096 x 4096", "naive")->valid);  // a row that does not say it is valid is not
-  CHECK(run.find("4096 x 4096", "tiled") == nullptr);
-  CHECK(run.versions() == std::vector<std::string>{"padded 32x33", "copy (ceiling)", "naive"});
+  const DriverRow* padded = run.find("4096x4096", "padded");
+  REQUIRE(padded != nullptr);
+  CHECK(padded->median_ms == Approx(0.1234));
+  CHECK(padded->label == "padded 32x33");
+  CHECK(padded->case_label == "4096 x 4096");
+  CHECK(run.find("4096 x 4096", "padded 32x33") == nullptr);  // labels are for people, never matched
+  CHECK_FALSE(run.find("4096x4096", "copy")->median_ms);
+  CHECK_FALSE(run.find("4096x4096", "naive")->valid);       // a row that does not say it is valid is not
+  CHECK(run.find("4096x4096", "naive")->label == "naive");  // no label: the id
+  CHECK(run.find("4096x4096", "tiled") == nullptr);
+  CHECK(run.ids() == std::vector<std::string>{"padded", "copy", "naive"});
 
   CHECK_THROWS_WITH(parse_driver_results("{\"rows\": 3}"), Catch::Contains("no \"rows\" array"));
-  CHECK_THROWS_WITH(parse_driver_results("{\"rows\": [{\"version\": \"v0\"}]}"),
-                    Catch::Contains("row 1 has no \"case\""));
-  CHECK_THROWS_WITH(parse_driver_results(R"({"rows": [{"case": "a", "version": "v0", "median_ms": "fast"}]})"),
+  CHECK_THROWS_WITH(parse_driver_results("{\"rows\": [{\"id\": \"v0\"}]}"), Catch::Contains("row 1 has no \"case\""));
+  CHECK_THROWS_WITH(parse_driver_results(R"({"rows": [{"case": "a", "version": "v0"}]})"),
+                    Catch::Contains("row 1 has no \"id\""));
+  CHECK_THROWS_WITH(parse_driver_results(R"({"rows": [{"case": "a", "id": "v0", "median_ms": "fast"}]})"),
                     Catch::Contains("\"median_ms\" is not a number"));
   CHECK_THROWS_WITH(parse_driver_results("not json"), Catch::Contains("not valid JSON"));
 
   const auto one_run = [](double ms, double gbps, bool valid, double read) {
     DriverRun r;
     r.ceilings_gbps = {{"read", read}};
-    r.rows = {DriverRow{"a", "v1", ms, gbps, valid}};
+    r.rows = {DriverRow{"a", "a", "v1", "v1", ms, gbps, valid}};
     return r;
   };
   const DriverRun best =

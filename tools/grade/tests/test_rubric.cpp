@@ -12,7 +12,7 @@ namespace {
 const char* const kEveryKind = R"({
   "lesson": "07-brute-force",
   "driver_args": ["--mib", "256"],
-  "bounds": [{"ceiling": "read", "stride": "m+1", "note": "why"}, {"row": "cuBLAS SGEMM"}],
+  "bounds": [{"ceiling": "read", "stride": "m+1", "note": "why"}, {"row": "cublas"}],
   "note": "for people",
   "items": [
     {"id": "v1-tests", "name": "v1 tests", "kind": "tests", "points": 10, "tests": "v1*"},
@@ -55,7 +55,7 @@ TEST_CASE("a rubric with every kind of item parses into its checks", "[rubric]")
   REQUIRE(rubric.bounds.size() == 2);
   CHECK(rubric.bounds[0].ceiling == "read");
   CHECK(rubric.bounds[0].stride == "m+1");
-  CHECK(rubric.bounds[1].row == "cuBLAS SGEMM");
+  CHECK(rubric.bounds[1].row == "cublas");
   CHECK(rubric.bounds[1].stride == "1");
 
   const auto& speedup = std::get<PerformanceCheck>(rubric.items[1].check);
@@ -147,6 +147,15 @@ TEST_CASE("rubric errors name the file and the item", "[rubric]") {
                                      "full_at": 0.9})")),
                Catch::Contains("\"full_at\" must be larger than \"floor\""));
   }
+  SECTION("rows are named by their ids, never by the labels the driver prints") {
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1,
+                                      "version": "padded 32x33", "baseline": "v0", "full_at": 2})")),
+               Catch::Contains("item \"p\"") && Catch::Contains("\"version\" must be a row id") &&
+                   Catch::Contains("not \"padded 32x33\""));
+    CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1,
+                                      "version": "v1", "baseline": "V0", "full_at": 2})")),
+               Catch::Contains("\"baseline\" must be a row id"));
+  }
   SECTION("a misspelt key is an error, a note is not") {
     CHECK_THAT(
         error_of(with_item(R"({"id": "t", "name": "n", "kind": "tests", "points": 1, "tests": "*", "at-most": 1})")),
@@ -211,6 +220,8 @@ TEST_CASE("performance items need bounds, and a bound is a ceiling or a row", "[
              Catch::Contains("\"stride\" goes with \"ceiling\""));
   CHECK_THAT(error_of(with_bounds(R"([{"ceiling": "read", "strides": "m"}])")),
              Catch::Contains("unknown key \"strides\""));
+  CHECK_THAT(error_of(with_bounds(R"([{"row": "cuBLAS SGEMM"}])")),
+             Catch::Contains("bound 1") && Catch::Contains("\"row\" must be a row id"));
   CHECK_THAT(error_of(with_item(R"({"id": "p", "name": "n", "kind": "performance", "points": 1, "version": "v1",
                                   "baseline": "v0", "floor_version": "v0", "full_at": 2})")),
              Catch::Contains("\"floor_version\" goes with \"ceiling\""));

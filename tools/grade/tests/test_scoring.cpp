@@ -8,9 +8,17 @@ using namespace cudamatch::grade;
 
 namespace {
 
-DriverRow row(const std::string& case_name, const std::string& version, double ms, bool valid = true,
+// A row of case `case_id` whose labels are its ids.
+DriverRow row(const std::string& case_id, const std::string& id, double ms, bool valid = true,
               std::optional<double> gbps = std::nullopt) {
-  return DriverRow{case_name, version, ms, gbps, valid};
+  return DriverRow{case_id, case_id, id, id, ms, gbps, valid};
+}
+
+// A row of a matcher lesson's case "<corpus> m=<m>", whose id is "<corpus id>-m<m>".
+DriverRow matcher_row(const std::string& corpus_id, const std::string& corpus, int m, const std::string& id, double ms,
+                      std::optional<double> gbps = std::nullopt) {
+  const std::string m_text = std::to_string(m);
+  return DriverRow{corpus_id + "-m" + m_text, corpus + " m=" + m_text, id, id, ms, gbps, true};
 }
 
 PerformanceCheck speedup(double full_at, double floor = 1.0) {
@@ -219,7 +227,8 @@ TEST_CASE("a figure beyond the hardware scores 0 with the reason: results replay
   run.ceilings_gbps = {{"read", 3000.0}};
   run.launch_floor_ms = 0.002;
   // The replay of issue 17: 5.67x the read bandwidth.
-  run.rows = {row("E.coli m=16", "v0", 10.0, true, 300.0), row("E.coli m=16", "v3", 0.05, true, 17010.0)};
+  run.rows = {matcher_row("e-coli", "E.coli", 16, "v0", 10.0, 300.0),
+              matcher_row("e-coli", "E.coli", 16, "v3", 0.05, 17010.0)};
   for (const PerformanceCheck& check : {share, speedup(5.5)}) {
     const PerformanceScore score = score_performance(check, reads_every_byte, run, nullptr);
     CHECK(score.fraction == 0.0);
@@ -234,30 +243,34 @@ TEST_CASE("a figure beyond the hardware scores 0 with the reason: results replay
   }
   SECTION("a skipping algorithm may read one 32-byte sector per m + 1 bytes") {
     const std::vector<Bound> skips{Bound{"read", "m+1", ""}};
-    run.rows = {row("E.coli m=255", "v0", 10.0, true, 300.0), row("E.coli m=255", "v3", 1.0, true, 3000.0 * 8 * 1.09)};
+    run.rows = {matcher_row("e-coli", "E.coli", 255, "v0", 10.0, 300.0),
+                matcher_row("e-coli", "E.coli", 255, "v3", 1.0, 3000.0 * 8 * 1.09)};
     CHECK(implausibility(run.rows[1], run, skips).empty());  // (255 + 1) / 32 = 8x the read bandwidth
     run.rows[1].gbps = 3000.0 * 8 * 1.11;
     CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("one 32-byte sector per m+1 bytes"));
     CHECK(implausibility(run.rows[1], run, {Bound{"read", "m", ""}}) != "");  // 255 / 32 < 8
-    run.rows[1].case_name = "E.coli";
-    CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("needs m=<length>"));
+    run.rows[1].case_id = "e-coli";  // the length is read from the id, never from the label
+    CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("needs a case id ending in -m<length>"));
   }
   SECTION("a time below one empty kernel launch, whatever the bounds") {
-    run.rows = {row("E.coli m=16", "v0", 10.0, true, 300.0), row("E.coli m=16", "v3", 0.0015, true)};
+    run.rows = {matcher_row("e-coli", "E.coli", 16, "v0", 10.0, 300.0),
+                matcher_row("e-coli", "E.coli", 16, "v3", 0.0015)};
     CHECK_THAT(score_performance(speedup(5.5), {}, run, nullptr).reason,
                Catch::Contains("less than one empty kernel launch"));
     run.rows[1].median_ms = 0.0019;  // within the noise of the floor
     CHECK(implausibility(run.rows[1], run, {}).empty());
   }
   SECTION("the baseline's row is bounded too") {
-    run.rows = {row("E.coli m=16", "v0", 0.001, true, 1e6), row("E.coli m=16", "v3", 1.0, true, 1000.0)};
+    run.rows = {matcher_row("e-coli", "E.coli", 16, "v0", 0.001, 1e6),
+                matcher_row("e-coli", "E.coli", 16, "v3", 1.0, 1000.0)};
     CHECK_THAT(score_performance(speedup(5.5), reads_every_byte, run, nullptr).reason,
                Catch::Contains("implausible: v0"));
   }
   SECTION("a time bound against another row of the same case") {
-    const std::vector<Bound> library{Bound{"", "1", "cuBLAS SGEMM"}};
-    run.rows = {row("4096", "cuBLAS SGEMM", 2.0), row("4096", "tiled", 1.5)};
-    CHECK_THAT(implausibility(run.rows[1], run, library), Catch::Contains("1.33x as fast as cuBLAS SGEMM"));
+    const std::vector<Bound> library{Bound{"", "1", "cublas"}};
+    run.rows = {row("4096", "cublas", 2.0), row("4096", "tiled", 1.5)};
+    run.rows[0].label = "cuBLAS SGEMM";  // rows are found by id whatever their label
+    CHECK_THAT(implausibility(run.rows[1], run, library), Catch::Contains("1.33x as fast as cublas"));
     run.rows[1].median_ms = 1.9;
     CHECK(implausibility(run.rows[1], run, library).empty());
   }
@@ -294,8 +307,7 @@ TEST_CASE("a bound that cannot be checked scores 0, never passes by default", "[
   DriverRun run;
   run.rows = {row("a", "v0", 2.0, true, 100.0), row("a", "v3", 1.0, true, 200.0)};
   CHECK_THAT(implausibility(run.rows[1], run, {Bound{"read", "1", ""}}), Catch::Contains("no \"read\" ceiling"));
-  CHECK_THAT(implausibility(run.rows[1], run, {Bound{"", "1", "cuBLAS SGEMM"}}),
-             Catch::Contains("no timed \"cuBLAS SGEMM\" row"));
+  CHECK_THAT(implausibility(run.rows[1], run, {Bound{"", "1", "cublas"}}), Catch::Contains("no timed \"cublas\" row"));
   CHECK(score_performance(speedup(1.5), {Bound{"read", "1", ""}}, run, nullptr).fraction == 0.0);
   run.ceilings_gbps = {{"read", 1000.0}};
   CHECK(score_performance(speedup(1.5), {Bound{"read", "1", ""}}, run, nullptr).fraction == 1.0);

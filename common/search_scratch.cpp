@@ -1,4 +1,4 @@
-#include "engine/search_scratch.hpp"
+#include "common/search_scratch.hpp"
 
 #include <array>
 
