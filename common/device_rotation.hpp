@@ -11,7 +11,7 @@
 
 #include "common/buffers.hpp"
 #include "common/byte_view.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "common/rotated_text.hpp"
 
 namespace cudamatch {

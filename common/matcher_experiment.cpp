@@ -175,7 +175,7 @@ bool run_corpus(const GpuAlgorithm& algorithm, const Options& o, const std::stri
   FreshInputs inputs(corpus.bytes, o.mib * kMiB, context.device, rng);
   const double read_ceiling = context.ceilings.device_read_gbps;
   std::vector<std::string> headers = {"m"};
-  for (const GpuVersion& v : algorithm.versions) headers.push_back(v.name + " GB/s");
+  for (const GpuVersion& v : algorithm.versions) headers.push_back(std::string(v.name) + " GB/s");
   headers.insert(headers.end(), {"best", "best / v0", "best % of read"});
   Table table(headers);
   std::vector<double> speedups;

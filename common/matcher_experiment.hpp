@@ -17,7 +17,7 @@
 // --seed-stdin (the autograder's).
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 namespace cudamatch {
 

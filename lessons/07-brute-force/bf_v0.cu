@@ -2,10 +2,10 @@
 // One thread per text position compares the pattern byte by byte in global memory and reports a
 // match with a global atomic. Positions arrive in whatever order the threads ran, so the host sorts
 // them afterwards.
-#include "common/cuda_check.hpp"
-#include "versions.hpp"
+#include "brute_force_gpu.hpp"
+#include "engine/unordered_search.cuh"
 
-namespace lesson07 {
+namespace cudamatch::lesson07 {
 
 namespace {
 
@@ -19,30 +19,17 @@ __global__ void bf_v0_kernel(const std::uint8_t* text, std::size_t n, const std:
   for (std::size_t j = 0; j < m; ++j) {
     if (text[i + j] != pattern[j]) return;
   }
-  const unsigned long long slot = atomicAdd(count, 1ull);
-  if (positions != nullptr) positions[slot] = i;
+  report_unordered(count, positions, i);
 }
 
 void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
             cudaStream_t stream) {
-  const std::size_t candidates = text.size() - pattern.size() + 1;
-  const auto blocks = static_cast<unsigned>((candidates + kThreads - 1) / kThreads);
-  bf_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), pattern.size(), count,
-                                                positions);
-  CUDA_CHECK_LAUNCH();
+  launch_per_item(text.size() - pattern.size() + 1, kThreads, stream, bf_v0_kernel, text.data(), text.size(),
+                  pattern.data(), pattern.size(), count, positions);
 }
 
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, count, nullptr, stream);
-}
+const GpuVersion v0 = unordered_version<search>("v0", "one thread per position in global memory, one atomic per match");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, count, out, stream); }, positions,
-      stream);
-}
-
-}  // namespace lesson07
+}  // namespace cudamatch::lesson07

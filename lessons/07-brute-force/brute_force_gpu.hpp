@@ -1,12 +1,27 @@
-// Lesson 07 - brute force on the GPU. Every version answers the same two questions about a text and
-// a pattern already on the device (common/gpu_matcher.hpp): how many occurrences (gpu_count), and
-// where (gpu_positions: sorted 0-based offsets, overlapping occurrences included).
+// Lesson 07 - brute force on the GPU: the versions and their table. Each version is a constant defined,
+// with its one-line summary, in its own file (bf_v0.cu to bf_v3.cu); engine/gpu_matcher.hpp says what
+// its two entry points do. The table is what the driver, the tests and `cudamatch` (through
+// lesson.json) search with.
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include <cstddef>
+#include <cstdint>
 
-// v0  the profiled baseline: one thread per position, global memory, one global atomic per match
-// v1  text tile and pattern in shared memory (16-byte loads), one atomic per block, ordered output
-// v2  16 positions per thread filtered on two bytes with byte-SIMD compares, then verified
-// v3  a four-byte filter on whole words, candidates verified by the whole warp, 32 bytes a step
-const cudamatch::GpuAlgorithm& brute_force_gpu();
+#include "engine/gpu_matcher.hpp"
+
+namespace cudamatch::lesson07 {
+
+extern const GpuVersion v0, v1, v2, v3;
+
+// For the tests (bf_v3.cu, given): flags[i] = v3's word_flags(lo[i], hi[i]) for the pattern bytes
+// first[0, used), used 1 to 4. lo, hi and flags are device memory of n words; only queues the work.
+void v3_word_flags(const unsigned* lo, const unsigned* hi, std::size_t n, const std::uint8_t* first, unsigned used,
+                   unsigned* flags, cudaStream_t stream);
+
+}  // namespace cudamatch::lesson07
+
+inline const cudamatch::GpuAlgorithm& brute_force_gpu() {
+  using namespace cudamatch::lesson07;
+  static const cudamatch::GpuAlgorithm algorithm{cudamatch::Algorithm::bf, {v0, v1, v2, v3}};
+  return algorithm;
+}

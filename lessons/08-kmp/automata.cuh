@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 constexpr int kDfaMaxLength = 16;  // the longest pattern v2 gives a DFA: 17 rows, 4.4 KB
 // A row is 256 bytes plus one word: 65 words, an odd stride, so the rows of different states start
@@ -54,4 +54,4 @@ __device__ inline void build_dfa(const std::uint8_t* s_pattern, const std::int32
   __syncthreads();
 }
 
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

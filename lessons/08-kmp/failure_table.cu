@@ -2,11 +2,11 @@
 // the tests. Given.
 #include "common/buffers.hpp"
 #include "common/cuda_check.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "failure_table.cuh"
 #include "failure_table.hpp"
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 namespace {
 
@@ -22,7 +22,7 @@ __global__ void failure_table_kernel(const std::uint8_t* pattern, int m, std::in
 
 // The construction of common/matchers/kmp.cpp with int32 entries: j is the border of p[0, i) being
 // extended; a mismatch falls back along next[] until p[j] == p[i] or nothing is left (-1).
-std::vector<std::int32_t> failure_table(cudamatch::ByteView pattern) {
+std::vector<std::int32_t> failure_table(ByteView pattern) {
   std::vector<std::int32_t> table(pattern.size + 1);
   const std::uint8_t* p = pattern.data;
   std::int32_t* next = table.data();
@@ -37,10 +37,10 @@ std::vector<std::int32_t> failure_table(cudamatch::ByteView pattern) {
   return table;
 }
 
-std::vector<std::int32_t> failure_table_on_device(cudamatch::ByteView pattern) {
-  const cudamatch::DevicePattern device_pattern(pattern);
+std::vector<std::int32_t> failure_table_on_device(ByteView pattern) {
+  const DevicePattern device_pattern(pattern);
   const int m = static_cast<int>(pattern.size);
-  cudamatch::DeviceBuffer<std::int32_t> next(pattern.size + 1);
+  DeviceBuffer<std::int32_t> next(pattern.size + 1);
   const std::size_t shared_bytes = (pattern.size + 1) * sizeof(std::int32_t) + pattern.size;
   failure_table_kernel<<<1, kThreads, shared_bytes>>>(device_pattern.data(), m, next.data());
   CUDA_CHECK_LAUNCH();
@@ -49,4 +49,4 @@ std::vector<std::int32_t> failure_table_on_device(cudamatch::ByteView pattern) {
   return host;
 }
 
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 // Every thread of the block must call it. Writes the pattern to s_pattern[0, m) and Knuth's next[]
 // to s_next[0, m]; returns after a __syncthreads(), the tables ready.
@@ -35,4 +35,4 @@ __device__ inline void build_failure_table(const std::uint8_t* pattern, int m, s
   __syncthreads();
 }
 
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

@@ -13,13 +13,13 @@
 
 #include "common/byte_view.hpp"
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 // The serial construction, O(m).
-std::vector<std::int32_t> failure_table(cudamatch::ByteView pattern);
+std::vector<std::int32_t> failure_table(ByteView pattern);
 
 // The same table built by one block with build_failure_table and copied back (for the tests).
 // The pattern must leave room in 48 KB of shared memory for its table: m <= 9000.
-std::vector<std::int32_t> failure_table_on_device(cudamatch::ByteView pattern);
+std::vector<std::int32_t> failure_table_on_device(ByteView pattern);
 
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

@@ -14,11 +14,12 @@
 #include <algorithm>
 
 #include "common/cuda_check.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
+#include "engine/unordered_search.cuh"
 #include "failure_table.hpp"
-#include "versions.hpp"
+#include "kmp_gpu.hpp"
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 namespace {
 
@@ -40,21 +41,10 @@ __global__ void kmp_v0_kernel(const std::uint8_t* text, std::size_t n, const std
     const std::uint8_t c = text[i];
     while (state > -1 && pattern[state] != c) state = next[state];
     if (++state == length) {
-      const unsigned long long slot = atomicAdd(count, 1ull);
-      if (positions != nullptr) positions[slot] = i + 1 - m;
+      report_unordered(count, positions, i + 1 - m);
       state = next[length];
     }
   }
-}
-
-void search(const DeviceText& text, const DevicePattern& pattern, const std::int32_t* next, unsigned long long* count,
-            std::uint64_t* positions, cudaStream_t stream) {
-  const std::size_t chunk = chunk_length(pattern.size());
-  const std::size_t chunks = (text.size() - pattern.size() + 1 + chunk - 1) / chunk;
-  const auto blocks = static_cast<unsigned>((chunks + kThreads - 1) / kThreads);
-  kmp_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), pattern.size(), next, chunk,
-                                                 count, positions);
-  CUDA_CHECK_LAUNCH();
 }
 
 // Builds the table on the host and copies it to ScratchSlot::table0. The copy is from pageable
@@ -62,24 +52,23 @@ void search(const DeviceText& text, const DevicePattern& pattern, const std::int
 // wait for the stream to drain first - a cost v1 and v2 avoid by building the table on the GPU.
 const std::int32_t* upload_failure_table(const DevicePattern& pattern, cudaStream_t stream) {
   const std::vector<std::int32_t> next = failure_table(pattern.host());
-  auto* device_next = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table0, next.size());
+  auto* device_next = scratch<std::int32_t>(ScratchSlot::table0, next.size());
   CUDA_CHECK(
       cudaMemcpyAsync(device_next, next.data(), next.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice, stream));
   return device_next;
 }
 
+void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
+            cudaStream_t stream) {
+  const std::int32_t* next = upload_failure_table(pattern, stream);
+  const std::size_t chunk = chunk_length(pattern.size());
+  launch_per_item((text.size() - pattern.size() + chunk) / chunk, kThreads, stream, kmp_v0_kernel, text.data(),
+                  text.size(), pattern.data(), pattern.size(), next, chunk, count, positions);
+}
+
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, upload_failure_table(pattern, stream), count, nullptr, stream);
-}
+const GpuVersion v0 = unordered_version<search>(
+    "v0", "a KMP automaton per thread over its own chunk, global memory, one atomic per match");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const std::int32_t* next = upload_failure_table(pattern, stream);
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, next, count, out, stream); },
-      positions, stream);
-}
-
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

@@ -15,31 +15,18 @@
 //     writing its matches there in order.
 // The text is still read byte by byte from global memory, each thread in its own chunk: v2's subject.
 //
-// Fallback: a pattern whose table does not fit in the default 48 KB of shared memory (m > 9,592)
+// Fallback: a pattern whose table does not fit in the default 48 KB of shared memory (m > 9,816)
 // is searched by v0, which keeps the table in global memory.
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
-#include "common/search_passes.cuh"
+#include "engine/block_pass.cuh"
 #include "failure_table.cuh"
-#include "versions.hpp"
+#include "kmp_gpu.hpp"
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 namespace {
 
-using cudamatch::Launch;
-using cudamatch::Pass;
-
 constexpr int kThreads = 256;
-constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
-
-using BlockScan = cub::BlockScan<unsigned, kThreads>;
-using BlockReduce = cub::BlockReduce<unsigned long long, kThreads>;
-union OutputStorage {
-  typename BlockScan::TempStorage scan;
-  typename BlockReduce::TempStorage reduce;
-};
+using BlockTemp = BlockPassTemp<kThreads>;
 
 // Positions per thread, as in v0: 4m (the m - 1 extra bytes cost at most 25%), at least 256.
 __host__ __device__ std::size_t chunk_length(std::size_t m) { return 4 * m > 256 ? 4 * m : 256; }
@@ -52,6 +39,7 @@ __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t
                               const std::uint8_t* __restrict__ pattern, std::size_t m,
                               unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                               std::uint64_t* __restrict__ positions) {
+  __shared__ BlockTemp temp;
   // TODO(08-kmp, v1): the KMP automaton per thread, the tables in shared memory, ordered output.
   //   1. Tables: declare `extern __shared__ std::int32_t tables[];` (table_bytes(m) bytes): next[] is
   //      tables[0, m], the pattern's bytes follow at reinterpret_cast<std::uint8_t*>(tables + m + 1).
@@ -65,35 +53,33 @@ __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t
   //      start near the chunk's end): c = text[i]; while (state > -1 && s_pattern[state] != c)
   //      state = s_next[state]; then ++state, and when state == m, on_match(i + 1 - m) and
   //      state = s_next[m]. Count each thread's matches.
-  //   3. Declare `__shared__ OutputStorage output;`. Pass::count and Pass::count_per_block: sum the
-  //      counts over the block with BlockReduce(output.reduce).Sum; thread 0 either atomicAdds the
-  //      sum to counts[0] (count: one atomic per block) or stores it in counts[blockIdx.x].
-  //      Pass::write: BlockScan(output.scan).ExclusiveSum of the counts gives each thread its rank;
-  //      a thread with matches scans its chunk again and writes them to positions[offsets[blockIdx.x]
-  //      + rank], positions[... + 1], ... in order.
+  //   3. The end of the pass: finish_block_pass<kPass>(found, temp, counts, offsets, positions, write_again)
+  //      (engine/block_pass.cuh): the block's total in count mode (one atomic per block), and in the write
+  //      pass write_again(std::uint64_t* out) scans the chunk again and writes its occurrences to *out++,
+  //      in order (thread order is position order).
+  (void)temp;
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t positions_per_block = kThreads * chunk_length(m);
-  const std::size_t candidates = text.size() - m + 1;
-  return {static_cast<unsigned>((candidates + positions_per_block - 1) / positions_per_block), kThreads,
-          table_bytes(m)};
+  return {blocks_covering(text, m, kThreads * chunk_length(m)), kThreads, table_bytes(m)};
 }
 
-bool fits_in_shared_memory(std::size_t m) { return table_bytes(m) + sizeof(OutputStorage) <= kMaxSharedBytes; }
+bool fits_in_shared_memory(std::size_t m) { return table_bytes(m) + sizeof(BlockTemp) <= kSharedBytesPerBlock; }
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (!fits_in_shared_memory(pattern.size())) return v0.enqueue_count(text, pattern, count, stream);
+  enqueue_count_pass(kmp_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  if (!fits_in_shared_memory(pattern.size())) return v0.positions(text, pattern, positions, stream);
+  return positions_in_passes(kmp_v1_kernel<Pass::count_per_block>, kmp_v1_kernel<Pass::write>,
+                             plan(text, pattern.size()), text, pattern, positions, stream);
+}
 
 }  // namespace
 
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  if (!fits_in_shared_memory(pattern.size())) return v0_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(kmp_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
-}
+const GpuVersion v1{"v1", "failure table in shared memory, one atomic per block, ordered output", count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  if (!fits_in_shared_memory(pattern.size())) return v0_positions(text, pattern, positions, stream);
-  return cudamatch::positions_in_passes(kmp_v1_kernel<Pass::count_per_block>, kmp_v1_kernel<Pass::write>,
-                                        plan(text, pattern.size()), text, pattern, positions, stream);
-}
-
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

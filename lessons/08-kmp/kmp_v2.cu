@@ -21,35 +21,22 @@
 // patterns keep v1's failure loop, on the shared tables.
 //
 // Chunks: max(4m, 256) positions rounded up to a multiple of 128 (whole rounds). Fallback: when the
-// tables do not fit beside the 33 KB of rows in the default 48 KB of shared memory (m > 2,834), v1
-// searches instead (its table alone fits up to m = 9,592, then v0).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
-#include "common/search_passes.cuh"
+// tables do not fit beside the 33 KB of rows in the default 48 KB of shared memory (m > 3,058), v1
+// searches instead (its table alone fits up to m = 9,816, then v0).
 #include "automata.cuh"
+#include "engine/block_pass.cuh"
 #include "failure_table.cuh"
-#include "versions.hpp"
+#include "kmp_gpu.hpp"
 
-namespace lesson08 {
+namespace cudamatch::lesson08 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kSegment = 128;                // bytes of each thread's span staged per round
 constexpr int kRowWords = kSegment / 4 + 1;  // 33: odd, so consecutive rows start in consecutive banks
 constexpr std::size_t kRowsBytes = sizeof(unsigned) * kRowWords * kThreads;
-constexpr std::size_t kMaxSharedBytes = 48 * 1024;  // the default limit per block on every GPU since sm_75
-
-using BlockScan = cub::BlockScan<unsigned, kThreads>;
-using BlockReduce = cub::BlockReduce<unsigned long long, kThreads>;
-union OutputStorage {
-  typename BlockScan::TempStorage scan;
-  typename BlockReduce::TempStorage reduce;
-};
+using BlockTemp = BlockPassTemp<kThreads>;
 
 // Positions per thread: 4m (the m - 1 extra bytes cost at most 25%), at least 256, whole rounds.
 __host__ __device__ std::size_t chunk_length(std::size_t m) {
@@ -103,22 +90,13 @@ __device__ void search_block(const Automaton& automaton, const std::uint8_t* __r
   unsigned found = 0;
   scan_chunk(text, n, m, automaton, rows, [&](std::size_t) { ++found; });
 
-  __shared__ OutputStorage output;
+  __shared__ BlockTemp temp;
   if constexpr (kPass == Pass::write) {
-    unsigned rank = 0;
-    BlockScan(output.scan).ExclusiveSum(found, rank);
-    unsigned long long slot = offsets[blockIdx.x] + rank;
+    std::uint64_t* out = thread_output(found, temp, offsets, positions);
     // Every thread scans again, also those without matches: the rounds are staged together.
-    scan_chunk(text, n, m, automaton, rows, [&](std::size_t position) { positions[slot++] = position; });
+    scan_chunk(text, n, m, automaton, rows, [&](std::size_t position) { *out++ = position; });
   } else {
-    const unsigned long long block_total = BlockReduce(output.reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        atomicAdd(counts, block_total);  // one global atomic per block
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
+    add_block_total<kPass>(found, temp, counts);
   }
 }
 
@@ -143,35 +121,32 @@ __global__ void kmp_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t
 }
 
 template <Pass kPass>
-cudamatch::SearchKernel kernel_for(std::size_t m) {
+SearchKernel kernel_for(std::size_t m) {
   return uses_dfa(m) ? kmp_v2_kernel<kPass, true> : kmp_v2_kernel<kPass, false>;
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t positions_per_block = kThreads * chunk_length(m);
-  const std::size_t candidates = text.size() - m + 1;
-  return {static_cast<unsigned>((candidates + positions_per_block - 1) / positions_per_block), kThreads,
-          kRowsBytes + table_bytes(m)};
+  return {blocks_covering(text, m, kThreads * chunk_length(m)), kThreads, kRowsBytes + table_bytes(m)};
 }
 
 bool fits_in_shared_memory(std::size_t m) {
-  return kRowsBytes + table_bytes(m) + sizeof(OutputStorage) <= kMaxSharedBytes;
+  return kRowsBytes + table_bytes(m) + sizeof(BlockTemp) <= kSharedBytesPerBlock;
+}
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (!fits_in_shared_memory(pattern.size())) return v1.enqueue_count(text, pattern, count, stream);
+  enqueue_count_pass(kernel_for<Pass::count>(pattern.size()), plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  if (!fits_in_shared_memory(pattern.size())) return v1.positions(text, pattern, positions, stream);
+  return positions_in_passes(kernel_for<Pass::count_per_block>(pattern.size()), kernel_for<Pass::write>(pattern.size()),
+                             plan(text, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace
 
-void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  if (!fits_in_shared_memory(pattern.size())) return v1_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(kernel_for<Pass::count>(pattern.size()), plan(text, pattern.size()), text, pattern,
-                                count, stream);
-}
+const GpuVersion v2{"v2", "text staged in shared memory without bank conflicts, a DFA for m <= 16", count, positions};
 
-std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  if (!fits_in_shared_memory(pattern.size())) return v1_positions(text, pattern, positions, stream);
-  return cudamatch::positions_in_passes(kernel_for<Pass::count_per_block>(pattern.size()),
-                                        kernel_for<Pass::write>(pattern.size()), plan(text, pattern.size()), text,
-                                        pattern, positions, stream);
-}
-
-}  // namespace lesson08
+}  // namespace cudamatch::lesson08

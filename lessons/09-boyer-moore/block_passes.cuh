@@ -1,23 +1,19 @@
 // Lesson 09: what v1 and v2 share: the block size, their static shared memory, and the end of every
-// pass (common/block_pass.cuh; common/search_passes.cuh explains the passes). Their kernels take the
+// pass (engine/block_pass.cuh; engine/search_passes.cuh explains the passes). Their kernels take the
 // pattern's tables as an extra last argument, which the shared launchers pass on.
 #pragma once
 
 #include "bm_tables.hpp"
-#include "common/block_pass.cuh"
-#include "common/search_passes.cuh"
-#include "versions.hpp"
+#include "boyer_moore_gpu.hpp"
+#include "engine/block_pass.cuh"
+#include "engine/search_passes.cuh"
 
-namespace lesson09 {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
+namespace cudamatch::lesson09 {
 
 constexpr int kThreads = 256;  // v1 and v2's blocks
 
-using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
-using cudamatch::finish_block_pass;
+using BlockTemp = BlockPassTemp<kThreads>;
 // The bad-character table and BlockTemp are the kernels' static shared memory.
 static_assert(256 * sizeof(std::int32_t) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over budget");
 
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

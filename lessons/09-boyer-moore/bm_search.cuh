@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
 // Serial Boyer-Moore over the windows that start at text[0], text[1], ..., text[windows - 1] (the window
 // at s is text[s, s + m)): calls on_match(s) for each occurrence, in increasing order. The tables are
@@ -39,4 +39,4 @@ __device__ void boyer_moore_chunk(const std::uint8_t* text, Offset windows, cons
   }
 }
 
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

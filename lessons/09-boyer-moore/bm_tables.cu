@@ -22,11 +22,11 @@
 #include <string>
 
 #include "common/cuda_check.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
-HostTables build_tables(cudamatch::ByteView pattern) {
+HostTables build_tables(ByteView pattern) {
   const int m = static_cast<int>(pattern.size);
   const std::uint8_t* p = pattern.data;
   HostTables tables;
@@ -59,11 +59,11 @@ HostTables build_tables(cudamatch::ByteView pattern) {
   return tables;
 }
 
-DeviceTables upload_tables(const cudamatch::DevicePattern& pattern, cudaStream_t stream) {
+DeviceTables upload_tables(const DevicePattern& pattern, cudaStream_t stream) {
   const HostTables host = build_tables(pattern.host());
   const std::size_t m = pattern.size();
-  auto* last_index = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table0, 256);
-  auto* good_suffix = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table1, m);
+  auto* last_index = scratch<std::int32_t>(ScratchSlot::table0, 256);
+  auto* good_suffix = scratch<std::int32_t>(ScratchSlot::table1, m);
   CUDA_CHECK(
       cudaMemcpyAsync(last_index, host.last_index.data(), sizeof host.last_index, cudaMemcpyHostToDevice, stream));
   CUDA_CHECK(
@@ -138,16 +138,16 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-DeviceTables good_suffix_on_gpu(const cudamatch::DevicePattern& pattern, cudaStream_t stream) {
+DeviceTables good_suffix_on_gpu(const DevicePattern& pattern, cudaStream_t stream) {
   const std::size_t m = pattern.size();
   if (m == 0 || m > kMaxGoodSuffixOnGpu) {
     throw std::invalid_argument("good_suffix_on_gpu: m = " + std::to_string(m) + ", must be 1 to " +
                                 std::to_string(kMaxGoodSuffixOnGpu));
   }
-  auto* good_suffix = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table1, m);
+  auto* good_suffix = scratch<std::int32_t>(ScratchSlot::table1, m);
   good_suffix_kernel<<<1, kThreads, shared_bytes(m), stream>>>(pattern.data(), static_cast<int>(m), good_suffix);
   CUDA_CHECK_LAUNCH();
   return {nullptr, good_suffix};
 }
 
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

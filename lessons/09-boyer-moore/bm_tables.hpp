@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "common/byte_view.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
 struct HostTables {
   std::array<std::int32_t, 256> last_index;
@@ -30,7 +30,7 @@ struct HostTables {
 };
 
 // O(m + 256), on the host. m >= 1.
-HostTables build_tables(cudamatch::ByteView pattern);
+HostTables build_tables(ByteView pattern);
 
 // Device pointers to the tables, as the kernels take them.
 struct DeviceTables {
@@ -40,12 +40,12 @@ struct DeviceTables {
 
 // v0, v1: build_tables, then a copy of each table to a scratch slot (table0, table1) in `stream`. From
 // pageable memory the copies wait for the stream: a host synchronization in every search.
-DeviceTables upload_tables(const cudamatch::DevicePattern& pattern, cudaStream_t stream);
+DeviceTables upload_tables(const DevicePattern& pattern, cudaStream_t stream);
 
 // v2: the good-suffix table built by one block of the GPU in `stream`, into scratch slot table1, for
 // m <= kMaxGoodSuffixOnGpu (the pattern and two work arrays share its 48 KB of shared memory).
 // last_index is null: v2's blocks build their own. Nothing is copied from the host.
 constexpr std::size_t kMaxGoodSuffixOnGpu = 7000;
-DeviceTables good_suffix_on_gpu(const cudamatch::DevicePattern& pattern, cudaStream_t stream);
+DeviceTables good_suffix_on_gpu(const DevicePattern& pattern, cudaStream_t stream);
 
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

@@ -12,9 +12,10 @@
 #include "bm_search.cuh"
 #include "bm_tables.hpp"
 #include "common/cuda_check.hpp"
-#include "versions.hpp"
+#include "boyer_moore_gpu.hpp"
+#include "engine/unordered_search.cuh"
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
 namespace {
 
@@ -29,33 +30,20 @@ __global__ void bm_v0_kernel(const std::uint8_t* text, std::size_t n, const std:
   if (first >= candidates) return;
   const std::size_t windows = candidates - first < chunk ? candidates - first : chunk;
   boyer_moore_chunk(text + first, windows, pattern, static_cast<int>(m), tables.last_index, tables.good_suffix,
-                    [&](std::size_t s) {
-                      const unsigned long long slot = atomicAdd(count, 1ull);
-                      if (positions != nullptr) positions[slot] = first + s;
-                    });
+                    [&](std::size_t s) { report_unordered(count, positions, first + s); });
 }
 
 void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
             cudaStream_t stream) {
   const std::size_t m = pattern.size();
   const DeviceTables tables = upload_tables(pattern, stream);
-  const std::size_t threads = (text.size() - m) / chunk_length(m) + 1;
-  const auto blocks = static_cast<unsigned>((threads + kThreads - 1) / kThreads);
-  bm_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), m, tables, count, positions);
-  CUDA_CHECK_LAUNCH();
+  launch_per_item((text.size() - m) / chunk_length(m) + 1, kThreads, stream, bm_v0_kernel, text.data(), text.size(),
+                  pattern.data(), m, tables, count, positions);
 }
 
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, count, nullptr, stream);
-}
+const GpuVersion v0 = unordered_version<search>(
+    "v0", "serial Boyer-Moore per thread chunk, host-built tables, global memory, one atomic per match");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, count, out, stream); }, positions,
-      stream);
-}
-
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

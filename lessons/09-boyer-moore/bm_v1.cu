@@ -18,7 +18,7 @@
 #include "block_passes.cuh"
 #include "bm_search.cuh"
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
 namespace {
 
@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(kThreads)
   //      the pattern and good-suffix table from shared memory (or global, in the fallback) and the
   //      shared last_index; the callback gets offsets s in the chunk.
   //   4. finish_block_pass<kPass>(found, temp, counts, offsets, positions, write_again)
-  //      (common/block_pass.cuh),
+  //      (engine/block_pass.cuh),
   //      where write_again(std::uint64_t* out) runs the same search again and writes first + s to
   //      *out++ for each occurrence.
   (void)text, (void)n, (void)pattern, (void)m, (void)tables, (void)counts, (void)offsets, (void)positions;
@@ -55,30 +55,31 @@ static_assert(kThreads == 256, "bm_v1_kernel copies one bad-character entry per 
 bool tables_fit_in_shared(std::size_t m) { return 5 * m <= kDynamicSharedBytes; }
 
 Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t threads = (text.size() - m) / chunk_length(m) + 1;
-  return {static_cast<unsigned>((threads + kThreads - 1) / kThreads), kThreads, tables_fit_in_shared(m) ? 5 * m : 0};
+  return {blocks_covering(text, m, kThreads * chunk_length(m)), kThreads, tables_fit_in_shared(m) ? 5 * m : 0};
+}
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const DeviceTables tables = upload_tables(pattern, stream);
+  const std::size_t m = pattern.size();
+  enqueue_count_pass(tables_fit_in_shared(m) ? bm_v1_kernel<Pass::count, true> : bm_v1_kernel<Pass::count, false>,
+                     plan(text, m), text, pattern, count, stream, tables);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const DeviceTables tables = upload_tables(pattern, stream);
+  const std::size_t m = pattern.size();
+  if (tables_fit_in_shared(m)) {
+    return positions_in_passes(bm_v1_kernel<Pass::count_per_block, true>, bm_v1_kernel<Pass::write, true>,
+                               plan(text, m), text, pattern, positions, stream, tables);
+  }
+  return positions_in_passes(bm_v1_kernel<Pass::count_per_block, false>, bm_v1_kernel<Pass::write, false>,
+                             plan(text, m), text, pattern, positions, stream, tables);
 }
 
 }  // namespace
 
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const DeviceTables tables = upload_tables(pattern, stream);
-  const std::size_t m = pattern.size();
-  cudamatch::enqueue_count_pass(
-      tables_fit_in_shared(m) ? bm_v1_kernel<Pass::count, true> : bm_v1_kernel<Pass::count, false>, plan(text, m), text,
-      pattern, count, stream, tables);
-}
+const GpuVersion v1{"v1", "tables and pattern in shared memory, one atomic per block, ordered output", count,
+                    positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const DeviceTables tables = upload_tables(pattern, stream);
-  const std::size_t m = pattern.size();
-  if (tables_fit_in_shared(m)) {
-    return cudamatch::positions_in_passes(bm_v1_kernel<Pass::count_per_block, true>, bm_v1_kernel<Pass::write, true>,
-                                          plan(text, m), text, pattern, positions, stream, tables);
-  }
-  return cudamatch::positions_in_passes(bm_v1_kernel<Pass::count_per_block, false>, bm_v1_kernel<Pass::write, false>,
-                                        plan(text, m), text, pattern, positions, stream, tables);
-}
-
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

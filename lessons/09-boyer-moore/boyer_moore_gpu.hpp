@@ -1,14 +1,27 @@
-// Lesson 09 - Boyer-Moore on the GPU. Every version answers the same two questions about a text and a
-// pattern already on the device (common/gpu_matcher.hpp): how many occurrences (gpu_count), and where
-// (gpu_positions: sorted 0-based offsets, overlapping occurrences included).
+// Lesson 09 - Boyer-Moore on the GPU: the versions and their table. Each version is a constant defined, with its
+// one-line summary, in its own file (bm_v0.cu to bm_v2.cu); engine/gpu_matcher.hpp says what its two entry points
+// do. The table is what the driver, the tests and `cudamatch` (through lesson.json) search with.
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include "bm_tables.hpp"
+#include "engine/chunked_tiles.hpp"
+#include "engine/gpu_matcher.hpp"
 
-// v0  the profiled baseline: each thread runs the serial Boyer-Moore over its own chunk of the text,
-//     bad-character and good-suffix tables built on the host, everything in global memory, one global
-//     atomic per match
-// v1  both tables and the pattern in shared memory, one atomic per block, ordered output
-// v2  tables built on the GPU (nothing prepared on the host), the block's text tile staged in shared
-//     memory with 16-byte loads, chunks of an odd number of words
-const cudamatch::GpuAlgorithm& boyer_moore_gpu();
+namespace cudamatch::lesson09 {
+
+extern const GpuVersion v0, v1, v2;
+
+// v2's layout for a pattern of m bytes (engine/chunked_tiles.hpp): beside the tile, the m - 1 bytes its
+// last windows reach past it, the good-suffix table (4m) and the pattern (m). Patterns whose table is
+// not built on the GPU (m > kMaxGoodSuffixOnGpu) take v1.
+__host__ __device__ constexpr TileLayout v2_layout(std::size_t m) {
+  return m > kMaxGoodSuffixOnGpu ? TileLayout{0, 0, 0} : odd_word_tiles(m, round16(m - 1) + 4 * m + round16(m));
+}
+
+}  // namespace cudamatch::lesson09
+
+inline const cudamatch::GpuAlgorithm& boyer_moore_gpu() {
+  using namespace cudamatch::lesson09;
+  static const cudamatch::GpuAlgorithm algorithm{cudamatch::Algorithm::bm, {v0, v1, v2}};
+  return algorithm;
+}

@@ -1,13 +1,23 @@
-// Lesson 10 - Sunday's Quick Search on the GPU. Every version answers the same two questions about a
-// text and a pattern already on the device (common/gpu_matcher.hpp): how many occurrences (gpu_count),
-// and where (gpu_positions: sorted 0-based offsets, overlapping occurrences included).
+// Lesson 10 - Sunday's Quick Search on the GPU: the versions and their table. Each version is a constant defined, with
+// its one-line summary, in its own file (sunday_v0.cu to sunday_v2.cu); engine/gpu_matcher.hpp says what its two entry
+// points do. The table is what the driver, the tests and `cudamatch` (through lesson.json) search with.
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include "engine/chunked_tiles.hpp"
+#include "engine/gpu_matcher.hpp"
 
-// v0  the profiled baseline: each thread runs the serial Quick Search over its own chunk of the text,
-//     shift table built on the host, everything in global memory, one global atomic per match
-// v1  shift table and pattern built in shared memory by each block, one atomic per block, ordered output
-// v2  the block's text tile staged in shared memory (16-byte loads, chunks of an odd number of words),
-//     each window tested on its first 4 bytes at once
-const cudamatch::GpuAlgorithm& sunday_gpu();
+namespace cudamatch::lesson10 {
+
+extern const GpuVersion v0, v1, v2;
+
+// v2's layout for a pattern of m bytes (engine/chunked_tiles.hpp): beside the tile, the m bytes its last
+// windows reach past it (the shift byte after a window included) and the pattern.
+__host__ __device__ constexpr TileLayout v2_layout(std::size_t m) { return odd_word_tiles(m, round16(m) + m); }
+
+}  // namespace cudamatch::lesson10
+
+inline const cudamatch::GpuAlgorithm& sunday_gpu() {
+  using namespace cudamatch::lesson10;
+  static const cudamatch::GpuAlgorithm algorithm{cudamatch::Algorithm::sunday, {v0, v1, v2}};
+  return algorithm;
+}

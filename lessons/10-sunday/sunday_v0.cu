@@ -15,10 +15,11 @@
 #include <climits>
 
 #include "common/cuda_check.hpp"
-#include "common/search_scratch.hpp"
-#include "versions.hpp"
+#include "engine/search_scratch.hpp"
+#include "engine/unordered_search.cuh"
+#include "sunday_gpu.hpp"
 
-namespace lesson10 {
+namespace cudamatch::lesson10 {
 
 namespace {
 
@@ -35,10 +36,7 @@ __global__ void sunday_v0_kernel(const std::uint8_t* text, std::size_t n, const 
   for (;;) {
     std::size_t j = 0;
     while (j < m && text[s + j] == pattern[j]) ++j;
-    if (j == m) {
-      const unsigned long long slot = atomicAdd(count, 1ull);
-      if (positions != nullptr) positions[slot] = s;
-    }
+    if (j == m) report_unordered(count, positions, s);
     if (s == last) return;  // no byte after the last window
     s += shift[text[s + m]];
     if (s >= end || s > last) return;
@@ -56,28 +54,16 @@ void search(const DeviceText& text, const DevicePattern& pattern, unsigned long 
   for (std::size_t i = 0; i < m; ++i) table[p[i]] = static_cast<std::int32_t>(std::min<std::size_t>(m - i, INT_MAX));
   // From pageable memory the copy waits for the stream and returns once `table` is staged: the host
   // preparation and this synchronization are part of every v0 search.
-  auto* shift = cudamatch::scratch<std::int32_t>(cudamatch::ScratchSlot::table0, table.size());
+  auto* shift = scratch<std::int32_t>(ScratchSlot::table0, table.size());
   CUDA_CHECK(cudaMemcpyAsync(shift, table.data(), sizeof table, cudaMemcpyHostToDevice, stream));
 
-  const std::size_t chunk = chunk_length(m);
-  const std::size_t threads = (text.size() - m) / chunk + 1;
-  const auto blocks = static_cast<unsigned>((threads + kThreads - 1) / kThreads);
-  sunday_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), m, shift, count,
-                                                    positions);
-  CUDA_CHECK_LAUNCH();
+  launch_per_item((text.size() - m) / chunk_length(m) + 1, kThreads, stream, sunday_v0_kernel, text.data(), text.size(),
+                  pattern.data(), m, shift, count, positions);
 }
 
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, count, nullptr, stream);
-}
+const GpuVersion v0 = unordered_version<search>(
+    "v0", "serial Quick Search per thread chunk, host-built table, global memory, one atomic per match");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, count, out, stream); }, positions,
-      stream);
-}
-
-}  // namespace lesson10
+}  // namespace cudamatch::lesson10

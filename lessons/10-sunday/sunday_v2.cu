@@ -1,20 +1,21 @@
 // Lesson 10, v2: the block's text tile in shared memory, each window tested on 4 bytes at once. STARTER:
-// complete the TODOs in stage_tile, build_shift_table and search_chunk (the rest is given).
+// complete the TODO in search_chunk (the rest is given).
 //
 // v1's threads still read the text from global memory, each in its own chunk: the 32 threads of a warp
 // read 32 bytes that lie a chunk apart (256 bytes or more), 32 different sectors for 32 useful bytes,
 // and L1 keeps the rest of each sector only while it can. v2 first copies the block's whole tile, the
-// window starts of its 256 chunks plus the m bytes its last windows reach past them, into shared
-// memory with coalesced 16-byte loads (lesson 04): every byte of the text is read from DRAM once, in
-// full sectors. Quick Search then runs on shared memory.
+// window starts of its 256 chunks plus the m bytes its last windows reach past them, into shared memory
+// with coalesced 16-byte loads (lesson 04; engine/stage_tile.cuh): every byte of the text is read from
+// DRAM once, in full sectors. Quick Search then runs on shared memory.
 //
-// Layout (layout() below): a chunk is 4k window starts with k odd, so the chunk starts of a warp's
-// threads are 32 words k apart, in 32 different banks (lesson 03); while the threads' windows stay at
-// the same offset in their chunks, their loads do not conflict. k = 17 (68 window starts, a tile of
-// 17,408) up to m = 1088: at least four windows per thread for m <= 16 even when every shift is
-// m + 1, and much more than m per block, so the m-byte halo staged twice (by this block and the next)
-// stays small. For longer patterns k grows with m (tile >= 16 m), within the 46 KB the tile and the
-// pattern may take; patterns that leave less than k = 9 fall back to v1 (m above 18,944).
+// Layout (v2_layout, sunday_gpu.hpp, and engine/chunked_tiles.hpp): a chunk is 4k window starts with k
+// odd, so the chunk starts of a warp's threads are 32 words k apart, in 32 different banks (lesson 03);
+// while the threads' windows stay at the same offset in their chunks, their loads do not conflict. k =
+// 17 (68 window starts, a tile of 17,408) up to m = 1088: at least four windows per thread for m <= 16
+// even when every shift is m + 1, and much more than m per block, so the m-byte halo staged twice (by
+// this block and the next) stays small. For longer patterns k grows with m (tile >= 16 m), within the
+// 46 KB the tile and the pattern may take; patterns that leave less than k = 9 fall back to v1 (m above
+// 18,944).
 //
 // The window test: the 4 bytes at s are a funnel shift of the two aligned words that hold them, compared
 // with the pattern's first 4 bytes as one integer (masked when m < 4). Two shared loads test 4 bytes, and
@@ -22,58 +23,12 @@
 // first): the byte-by-byte verification, where the threads of a warp diverge, runs 64 times less often.
 // Sunday's "last byte first" pays off on a CPU, where t[s + m - 1] shares a cache line with the shift
 // byte t[s + m]; shared memory has no lines, and a word tests four bytes for two loads.
-#include "common/block_pass.cuh"
-#include "common/search_passes.cuh"
-#include "versions.hpp"
+#include "block_passes.cuh"
+#include "engine/stage_tile.cuh"
 
-namespace lesson10 {
+namespace cudamatch::lesson10 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
-
-constexpr int kThreads = 256;
-constexpr std::size_t kBytesPerWordRow = 4 * kThreads;  // one word of chunk for every thread
-constexpr std::size_t kShortChunkWords = 17;            // up to m = 1088 (64 * 17)
-constexpr std::size_t kMinChunkWords = 9;               // below: v1
-
-using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
-static_assert(256 * sizeof(int) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over its budget");
-
-__host__ __device__ constexpr std::size_t round16(std::size_t bytes) { return (bytes + 15) / 16 * 16; }
-
-// See the top of the file. The staged text is the tile plus m bytes, rounded up to whole 16-byte vectors;
-// the pattern follows it.
-__host__ __device__ constexpr TileLayout layout(std::size_t m) {
-  const std::size_t beside_tile = round16(m) + m;
-  if (kDynamicSharedBytes < beside_tile + kMinChunkWords * kBytesPerWordRow) return {0, 0, 0};
-  const std::size_t room = (kDynamicSharedBytes - beside_tile) / kBytesPerWordRow;  // words that fit
-  const std::size_t most = (room - 1) | 1;                                          // odd, <= room
-  const std::size_t wanted = ((m + 63) / 64 > kShortChunkWords ? (m + 63) / 64 : kShortChunkWords) | 1;  // odd
-  const std::size_t words = wanted < most ? wanted : most;
-  return {4 * words, words * kBytesPerWordRow, words * kBytesPerWordRow + beside_tile};
-}
-
-// Copies the tile's text (tile + m bytes from tile_start, rounded up to 16) to shared memory with
-// 16-byte loads. DeviceText pads the text to a multiple of 16 bytes, so every vector that starts before
-// n lies inside the allocation; vectors that start past it are zeros (no window reads them).
-__device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t tile_start,
-                           std::size_t staged, uint4* s_text) {
-  // TODO(10-sunday, v2): stage the tile with 16-byte loads (lesson 04).
-  //   View text + tile_start as uint4 vectors (aligned: tile_start is a multiple of 16). Thread t copies
-  //   vectors v = t, t + kThreads, ... < staged / 16 to s_text[v]; a vector whose first byte,
-  //   tile_start + 16 v, is at or past n is not loaded: store make_uint4(0, 0, 0, 0) instead.
-  //   (The caller's build_shift_table ends with the __syncthreads that publishes the tile.)
-  (void)text, (void)n, (void)tile_start, (void)staged, (void)s_text;
-}
-
-// Copies the pattern to shared memory and builds its shift table there (as in v1).
-__device__ void build_shift_table(const std::uint8_t* __restrict__ pattern, std::size_t m, std::uint8_t* s_pattern,
-                                  int* shift) {
-  // TODO(10-sunday, v2): the same as your build_shift_table of v1 (sunday_v1.cu), __syncthreads() last.
-  (void)pattern, (void)m, (void)s_pattern, (void)shift;
-}
 
 // Quick Search over the tile's windows [first, end) (tile offsets), where `last` is the tile offset of
 // the text's last window, or the tile size when that lies beyond this tile (every window of the tile then
@@ -93,20 +48,24 @@ __device__ void search_chunk(const std::uint8_t* s_text, unsigned first, unsigne
   (void)s_text, (void)first, (void)end, (void)last, (void)s_pattern, (void)m, (void)shift, (void)on_match;
 }
 
+Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {
+  return {blocks_covering(text, m, l.tile), kThreads, l.shared_bytes};
+}
+
 template <Pass kPass>
 __global__ void __launch_bounds__(kThreads)
     sunday_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
                      std::size_t m, unsigned long long* __restrict__ counts,
                      const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+  extern __shared__ uint4 shared[];  // uint4: 16-byte aligned
   __shared__ int shift[256];
   __shared__ BlockTemp temp;
-  extern __shared__ uint4 shared[];  // uint4: 16-byte aligned
-  const TileLayout l = layout(m);    // the host checked that it fits
+  const TileLayout l = v2_layout(m);  // the host checked that it fits
   const std::size_t staged = round16(l.tile + m);
   std::uint8_t* s_text = reinterpret_cast<std::uint8_t*>(shared);
   std::uint8_t* s_pattern = s_text + staged;
   const std::size_t tile_start = static_cast<std::size_t>(blockIdx.x) * l.tile;
-  stage_tile(text, n, tile_start, staged, shared);
+  stage_tile<kThreads>(text, n, tile_start, staged, shared);
   build_shift_table(pattern, m, s_pattern, shift);  // its __syncthreads also covers the staged text
 
   // Tile offsets fit in 32 bits (the tile is under 48 KB): cheaper arithmetic in the loop.
@@ -118,34 +77,29 @@ __global__ void __launch_bounds__(kThreads)
   unsigned found = 0;
   search_chunk(s_text, first, end, last, s_pattern, pattern_length, shift, [&](unsigned) { ++found; });
 
-  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     search_chunk(s_text, first, end, last, s_pattern, pattern_length, shift,
                  [&](unsigned s) { *out++ = tile_start + s; });
   });
 }
 
-Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {
-  return {static_cast<unsigned>((text.size() - m) / l.tile + 1), kThreads, l.shared_bytes};
+// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above 18,944) fall back to v1.
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const TileLayout l = v2_layout(pattern.size());
+  if (l.chunk == 0) return v1.enqueue_count(text, pattern, count, stream);
+  enqueue_count_pass(sunday_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const TileLayout l = v2_layout(pattern.size());
+  if (l.chunk == 0) return v1.positions(text, pattern, positions, stream);
+  return positions_in_passes(sunday_v2_kernel<Pass::count_per_block>, sunday_v2_kernel<Pass::write>,
+                             plan(text, l, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace
 
-TileLayout v2_layout(std::size_t m) { return layout(m); }
+const GpuVersion v2{"v2", "text tile staged in shared memory, odd-word chunks, 4-byte window test", count, positions};
 
-// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above 18,944) fall back to v1.
-void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const TileLayout l = layout(pattern.size());
-  if (l.chunk == 0) return v1_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(sunday_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count,
-                                stream);
-}
-
-std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const TileLayout l = layout(pattern.size());
-  if (l.chunk == 0) return v1_positions(text, pattern, positions, stream);
-  return cudamatch::positions_in_passes(sunday_v2_kernel<Pass::count_per_block>, sunday_v2_kernel<Pass::write>,
-                                        plan(text, l, pattern.size()), text, pattern, positions, stream);
-}
-
-}  // namespace lesson10
+}  // namespace cudamatch::lesson10

@@ -13,7 +13,7 @@
 #include "common/cli_parse.hpp"
 #include "common/corpus.hpp"
 #include "common/cuda_check.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "common/driver.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 #include "common/table.hpp"

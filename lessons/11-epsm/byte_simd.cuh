@@ -11,7 +11,7 @@
 #define LESSON11_HOST_DEVICE inline
 #endif
 
-namespace lesson11 {
+namespace cudamatch::lesson11 {
 
 // A pattern byte in all four bytes of a word. (text_word ^ repeated(c)) has a zero byte exactly where
 // the text byte equals c: four compares in one XOR.
@@ -48,4 +48,4 @@ LESSON11_HOST_DEVICE unsigned any_zero_byte(unsigned d) { return (d - 0x01010101
 // bit 28 or beyond bit 31, at distinct bits, so nothing carries into the four bits kept.
 LESSON11_HOST_DEVICE unsigned flag_bits(unsigned flags) { return (flags * 0x00204081u) >> 28; }
 
-}  // namespace lesson11
+}  // namespace cudamatch::lesson11

@@ -1,14 +1,29 @@
-// Lesson 11 - EPSM-alpha, packed string matching, on the GPU. Every version answers the same two
-// questions about a text and a pattern already on the device (common/gpu_matcher.hpp): how many
-// occurrences (gpu_count), and where (gpu_positions: sorted 0-based offsets, overlapping ones included).
+// Lesson 11 - EPSM-alpha, packed string matching, on the GPU: the versions and their table. Each version is a constant
+// defined, with its one-line summary, in its own file (epsm_v0.cu to epsm_v2.cu); engine/gpu_matcher.hpp says what its
+// two entry points do. The table is what the driver, the tests and `cudamatch` (through lesson.json) search with.
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include <cstddef>
 
-// v0  the direct port: a thread per 16-byte block builds a 16-bit mask per pattern byte one byte at a
-//     time, shifts and ANDs them; one global atomic per thread with matches, positions sorted on the host
-// v1  the masks built four bytes per instruction (XOR and the zero-byte test on 32-bit words), one
-//     atomic per block, ordered output
-// v2  a warp's lanes share their words (shuffles) and each word's three byte shifts, the test for
-//     survivors is warp-uniform, long patterns are verified by the whole warp, grid-stride count pass
-const cudamatch::GpuAlgorithm& epsm_gpu();
+#include "engine/gpu_matcher.hpp"
+
+namespace cudamatch::lesson11 {
+
+extern const GpuVersion v0, v1, v2;
+
+// Pattern bytes compared packed. A pattern of up to 16 bytes is compared whole: the bits left are the
+// occurrences. A longer one is filtered on its first 16 bytes, and the positions that pass are verified
+// on bytes 16 .. m-1. (The CPU's limit of 16 is the SSE register; here it is the 8 words a thread holds:
+// its own 16 positions' bytes and the 16 bytes after them, which the shifts bring in.)
+constexpr std::size_t kPacked = 16;
+
+// The alignments of one thread (v0, v1) or lane (v2): a 16-byte block of text.
+constexpr std::size_t kBlockBytes = 16;
+
+}  // namespace cudamatch::lesson11
+
+inline const cudamatch::GpuAlgorithm& epsm_gpu() {
+  using namespace cudamatch::lesson11;
+  static const cudamatch::GpuAlgorithm algorithm{cudamatch::Algorithm::epsm, {v0, v1, v2}};
+  return algorithm;
+}

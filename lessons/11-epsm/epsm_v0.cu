@@ -16,9 +16,10 @@
 // The thread adds its popcount to the global counter with one atomicAdd, which also reserves the slots
 // for its positions. The threads' slots come in no particular order, so the host sorts the positions.
 #include "common/cuda_check.hpp"
-#include "versions.hpp"
+#include "engine/unordered_search.cuh"
+#include "epsm_gpu.hpp"
 
-namespace lesson11 {
+namespace cudamatch::lesson11 {
 
 namespace {
 
@@ -73,24 +74,13 @@ __global__ void epsm_v0_kernel(const std::uint8_t* text, std::size_t n, const st
 
 void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
             cudaStream_t stream) {
-  const std::size_t threads = (text.size() - pattern.size()) / kBlockBytes + 1;
-  const auto blocks = static_cast<unsigned>((threads + kThreads - 1) / kThreads);
-  epsm_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), pattern.size(), count,
-                                                  positions);
-  CUDA_CHECK_LAUNCH();
+  launch_per_item((text.size() - pattern.size()) / kBlockBytes + 1, kThreads, stream, epsm_v0_kernel, text.data(),
+                  text.size(), pattern.data(), pattern.size(), count, positions);
 }
 
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, count, nullptr, stream);
-}
+const GpuVersion v0 =
+    unordered_version<search>("v0", "16-bit mask per pattern byte built byte by byte, one atomic per thread");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, count, out, stream); }, positions,
-      stream);
-}
-
-}  // namespace lesson11
+}  // namespace cudamatch::lesson11

@@ -17,7 +17,7 @@
 #include "ssef_plan.hpp"
 
 using namespace cudamatch;
-using namespace lesson12;
+using namespace cudamatch::lesson12;
 
 namespace {
 

@@ -1,12 +1,18 @@
-// Lesson 12 - SSEF on the GPU: filter the text on fingerprints of a few aligned blocks, verify the few
-// alignments that pass. Every version answers the same two questions about a text and a pattern
-// already on the device (common/gpu_matcher.hpp): how many occurrences (gpu_count), and where
-// (gpu_positions: sorted 0-based offsets, overlapping occurrences included).
+// Lesson 12 - SSEF on the GPU: the versions and their table. Each version is a constant defined, with its
+// one-line summary, in its own file (ssef_v0.cu to ssef_v2.cu); engine/gpu_matcher.hpp says what its two entry points
+// do. The table is what the driver, the tests and `cudamatch` (through lesson.json) search with.
 #pragma once
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
-// v0  the profiled baseline: linked-list table built on the host, one thread per examined block, byte loads
-// v1  CSR table built on the GPU, one load per block, ordered output with one atomic per block
-// v2  bucket bitmap in shared memory, block compared from registers, warp-cooperative verification
-const cudamatch::GpuAlgorithm& ssef_gpu();
+namespace cudamatch::lesson12 {
+
+extern const GpuVersion v0, v1, v2;
+
+}  // namespace cudamatch::lesson12
+
+inline const cudamatch::GpuAlgorithm& ssef_gpu() {
+  using namespace cudamatch::lesson12;
+  static const cudamatch::GpuAlgorithm algorithm{cudamatch::Algorithm::ssef, {v0, v1, v2}};
+  return algorithm;
+}

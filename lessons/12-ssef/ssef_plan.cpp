@@ -7,7 +7,7 @@
 
 #include "common/matchers/ssef.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
 
@@ -38,11 +38,11 @@ Plan make_plan_with_bits(std::size_t m, const std::vector<int>& bits) {
   return plan;
 }
 
-Plan make_plan(cudamatch::ByteView pattern) {
+Plan make_plan(ByteView pattern) {
   const std::size_t m = pattern.size;
   const std::uint32_t block = m == 0 ? 1 : block_for(m);
   return make_plan_with_bits(
-      m, block >= 4 ? cudamatch::ssef_fingerprint_bits(pattern, static_cast<int>(16 / block)) : std::vector<int>{});
+      m, block >= 4 ? ssef_fingerprint_bits(pattern, static_cast<int>(16 / block)) : std::vector<int>{});
 }
 
 std::uint32_t fingerprint(const Plan& plan, const std::uint8_t* block) {
@@ -55,7 +55,7 @@ std::uint32_t fingerprint(const Plan& plan, const std::uint8_t* block) {
   return fp;
 }
 
-LinkedTable build_linked_table(const Plan& plan, cudamatch::ByteView pattern) {
+LinkedTable build_linked_table(const Plan& plan, ByteView pattern) {
   LinkedTable table{std::vector<std::int32_t>(kBuckets, -1), std::vector<std::int32_t>(plan.step)};
   // Inserting r = 0, 1, ... at the head leaves each list in decreasing r.
   for (std::uint32_t r = 0; r < plan.step; ++r) {
@@ -66,7 +66,7 @@ LinkedTable build_linked_table(const Plan& plan, cudamatch::ByteView pattern) {
   return table;
 }
 
-HostCsrTable build_csr_table(const Plan& plan, cudamatch::ByteView pattern) {
+HostCsrTable build_csr_table(const Plan& plan, ByteView pattern) {
   HostCsrTable table{std::vector<std::uint32_t>(kBuckets / 32, 0), std::vector<std::uint32_t>(kBuckets + 1, 0),
                      std::vector<std::uint32_t>(plan.step)};
   std::vector<std::uint32_t> of(plan.step);
@@ -81,7 +81,7 @@ HostCsrTable build_csr_table(const Plan& plan, cudamatch::ByteView pattern) {
   return table;
 }
 
-FilterCounts count_filter(const Plan& plan, cudamatch::ByteView pattern, cudamatch::ByteView text) {
+FilterCounts count_filter(const Plan& plan, ByteView pattern, ByteView text) {
   FilterCounts counts;
   const std::size_t m = pattern.size, n = text.size;
   if (m == 0 || m > n) return counts;
@@ -104,4 +104,4 @@ FilterCounts count_filter(const Plan& plan, cudamatch::ByteView pattern, cudamat
   return counts;
 }
 
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

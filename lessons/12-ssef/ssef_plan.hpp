@@ -33,7 +33,7 @@
 
 #include "common/byte_view.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 constexpr std::uint32_t kBuckets = 65536;  // 16-bit fingerprints
 constexpr std::uint32_t kMaxEntries = 4096;
@@ -51,7 +51,7 @@ struct Plan {
 };
 
 // The plan for `pattern` (m >= 1), with the fingerprint bits chosen from its bytes.
-Plan make_plan(cudamatch::ByteView pattern);
+Plan make_plan(ByteView pattern);
 
 // The plan for a pattern of length m >= 1 with the given bits (16 / B of them for B >= 4, ignored
 // for B <= 2): the published bit 7 against the chosen one (12-ssef-filter, the tests).
@@ -66,7 +66,7 @@ struct LinkedTable {
   std::vector<std::int32_t> head;  // kBuckets entries
   std::vector<std::int32_t> next;  // plan.step entries
 };
-LinkedTable build_linked_table(const Plan& plan, cudamatch::ByteView pattern);
+LinkedTable build_linked_table(const Plan& plan, ByteView pattern);
 
 // The compressed-sparse-row table of v1 and v2, here as the host's reference for the GPU build:
 // bucket f holds entries[offsets[f], offsets[f + 1]), decreasing; nonempty has bit f of word f / 32 set
@@ -76,7 +76,7 @@ struct HostCsrTable {
   std::vector<std::uint32_t> offsets;   // kBuckets + 1
   std::vector<std::uint32_t> entries;   // plan.step
 };
-HostCsrTable build_csr_table(const Plan& plan, cudamatch::ByteView pattern);
+HostCsrTable build_csr_table(const Plan& plan, ByteView pattern);
 
 // What the filter lets through on one text (host count, for the lesson's table and the tests).
 struct FilterCounts {
@@ -86,7 +86,7 @@ struct FilterCounts {
   std::uint64_t same_block = 0;  // of them, alignments whose block equals the pattern bytes it faces
   std::uint64_t occurrences = 0;
 };
-FilterCounts count_filter(const Plan& plan, cudamatch::ByteView pattern, cudamatch::ByteView text);
+FilterCounts count_filter(const Plan& plan, ByteView pattern, ByteView text);
 
 // ---- Shared by the host and the kernels -------------------------------------------------------------
 
@@ -123,4 +123,4 @@ __host__ __device__ inline std::uint32_t fingerprint_in_vector(const Plan& plan,
   return fp;
 }
 
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

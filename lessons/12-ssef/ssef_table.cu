@@ -10,10 +10,10 @@
 #include <cub/block/block_radix_sort.cuh>
 
 #include "common/cuda_check.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
 #include "ssef_table.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
 
@@ -99,9 +99,8 @@ __global__ void __launch_bounds__(kBuildThreads)
 
 }  // namespace
 
-CsrTable build_table_on_gpu(const cudamatch::DevicePattern& pattern, const Plan& plan, cudaStream_t stream) {
-  using cudamatch::ScratchSlot;
-  auto* nonempty = cudamatch::scratch<std::uint32_t>(ScratchSlot::table0, kNonemptyWords + kOffsetsWords + kMaxEntries);
+CsrTable build_table_on_gpu(const DevicePattern& pattern, const Plan& plan, cudaStream_t stream) {
+  auto* nonempty = scratch<std::uint32_t>(ScratchSlot::table0, kNonemptyWords + kOffsetsWords + kMaxEntries);
   auto* offsets = nonempty + kNonemptyWords;
   auto* entries = offsets + kOffsetsWords;
   build_table_kernel<<<1, kBuildThreads, 0, stream>>>(pattern.data(), plan, nonempty, offsets, entries);
@@ -109,4 +108,4 @@ CsrTable build_table_on_gpu(const cudamatch::DevicePattern& pattern, const Plan&
   return {nonempty, offsets, entries};
 }
 
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

@@ -12,10 +12,10 @@
 
 #include <cstdint>
 
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "ssef_plan.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 struct CsrTable {
   const std::uint32_t* nonempty;  // kBuckets / 32 words: bit f % 32 of word f / 32 set when bucket f holds an entry
@@ -25,6 +25,6 @@ struct CsrTable {
 
 // Enqueues the build (one block, in `stream`) into scratch slot table0 and returns where the table
 // will be. The plan must be make_plan(pattern).
-CsrTable build_table_on_gpu(const cudamatch::DevicePattern& pattern, const Plan& plan, cudaStream_t stream);
+CsrTable build_table_on_gpu(const DevicePattern& pattern, const Plan& plan, cudaStream_t stream);
 
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

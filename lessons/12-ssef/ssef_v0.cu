@@ -10,11 +10,12 @@
 // next[] per entry. Each alignment s = o - r is verified byte by byte in global memory; a match takes a
 // global atomicAdd, and the host sorts the positions afterwards.
 #include "common/cuda_check.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
+#include "engine/unordered_search.cuh"
 #include "ssef_plan.hpp"
-#include "versions.hpp"
+#include "ssef_gpu.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
 
@@ -40,43 +41,28 @@ __global__ void ssef_v0_kernel(const std::uint8_t* text, std::size_t n, const st
     if (s > n - m) break;  // the list's later entries start later still
     std::size_t j = 0;
     while (j < m && text[s + j] == pattern[j]) ++j;
-    if (j == m) {
-      const unsigned long long slot = atomicAdd(count, 1ull);
-      if (positions != nullptr) positions[slot] = s;
-    }
+    if (j == m) report_unordered(count, positions, s);
   }
 }
 
 void search(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, std::uint64_t* positions,
             cudaStream_t stream) {
-  using cudamatch::ScratchSlot;
   const std::size_t m = pattern.size();
   const Plan plan = make_plan(pattern.host());
   const LinkedTable table = build_linked_table(plan, pattern.host());
-  auto* head = cudamatch::scratch<std::int32_t>(ScratchSlot::table0, table.head.size());
-  auto* next = cudamatch::scratch<std::int32_t>(ScratchSlot::table1, table.next.size());
+  auto* head = scratch<std::int32_t>(ScratchSlot::table0, table.head.size());
+  auto* next = scratch<std::int32_t>(ScratchSlot::table1, table.next.size());
   CUDA_CHECK(cudaMemcpyAsync(head, table.head.data(), table.head.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice,
                              stream));
   CUDA_CHECK(cudaMemcpyAsync(next, table.next.data(), table.next.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice,
                              stream));
-  const std::size_t examined = last_block(plan, text.size(), m) / plan.step + 1;
-  const auto blocks = static_cast<unsigned>((examined + kThreads - 1) / kThreads);
-  ssef_v0_kernel<<<blocks, kThreads, 0, stream>>>(text.data(), text.size(), pattern.data(), m, plan, head, next, count,
-                                                  positions);
-  CUDA_CHECK_LAUNCH();
+  launch_per_item(last_block(plan, text.size(), m) / plan.step + 1, kThreads, stream, ssef_v0_kernel, text.data(),
+                  text.size(), pattern.data(), m, plan, head, next, count, positions);
 }
 
 }  // namespace
 
-void v0_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  search(text, pattern, count, nullptr, stream);
-}
+const GpuVersion v0 =
+    unordered_version<search>("v0", "linked-list table uploaded per search, a thread per examined block, byte loads");
 
-std::uint64_t v0_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_sorted_on_host(
-      [&](unsigned long long* count, std::uint64_t* out) { search(text, pattern, count, out, stream); }, positions,
-      stream);
-}
-
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

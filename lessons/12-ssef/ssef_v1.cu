@@ -1,5 +1,5 @@
 // Lesson 12, v1: the table built on the GPU as compressed sparse rows, one load per examined block,
-// ordered output. STARTER: complete the TODOs in search_block and ssef_v1_kernel (the rest is given).
+// ordered output. STARTER: complete the TODO in search_block (the rest is given).
 //
 // What v0 pays besides the search: for every pattern the host builds 65,536 list heads and copies them
 // (256 KB from pageable memory, which waits for the stream: the host stops at every search); each
@@ -13,32 +13,19 @@
 //     consecutive entries, none of whose addresses depends on the previous load;
 //   - a thread reads its examined block with ONE load of its width (uint4 for 16 bytes, uint2 for 8,
 //     ...; o is a multiple of B and the text is 256-byte aligned);
-//   - positions come out in order without a sort (common/search_passes.cuh): a block owns 256
+//   - positions come out in order without a sort (engine/search_passes.cuh): a block owns 256
 //     consecutive examined blocks, so thread order is position order, and each thread's alignments
 //     o - r come out increasing (entries decreasing within a bucket); count mode adds one atomic per block.
 // Verification stays one thread, byte by byte, in global memory: candidates are rare (12-ssef-filter).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
-#include "common/search_passes.cuh"
+#include "engine/block_pass.cuh"
+#include "ssef_gpu.hpp"
 #include "ssef_table.hpp"
-#include "versions.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
 
-using cudamatch::Launch;
-using cudamatch::Pass;
-
 constexpr int kThreads = 256;
-
-using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
-using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;
-union BlockTemp {
-  typename BlockReduce::TempStorage reduce;
-  typename BlockScan::TempStorage scan;
-};
 
 // The B bytes of the examined block at o, with one load, in the 16-byte form fingerprint_in_vector takes.
 __device__ uint4 load_block(const std::uint8_t* __restrict__ text, std::size_t o, unsigned block) {
@@ -79,21 +66,14 @@ __global__ void __launch_bounds__(kThreads)
                    std::size_t m, unsigned long long* __restrict__ counts,
                    const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
                    CsrTable table) {
-  __shared__ BlockTemp temp;
+  __shared__ BlockPassTemp<kThreads> temp;
   const std::size_t o = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * plan.step;
   const bool examined = o <= last_block(plan, n, m);
   unsigned found = 0;
   if (examined) search_block(text, n, pattern, m, plan, table, o, [&](std::size_t) { ++found; });
-
-  // TODO(12-ssef, v1): the end of the pass (common/search_passes.cuh explains the passes).
-  //   Pass::count and Pass::count_per_block: the block's total of `found` with BlockReduce(temp.reduce).Sum;
-  //   thread 0 adds it to counts[0] with ONE atomicAdd (count; skip a zero total) or stores it in
-  //   counts[blockIdx.x] (count_per_block).
-  //   Pass::write: BlockScan(temp.scan).ExclusiveSum(found, rank) gives the block's occurrences before this
-  //   thread's (threads own consecutive examined blocks: thread order is position order); when found > 0,
-  //   search the block again with an on_match that writes s to positions[offsets[blockIdx.x] + rank],
-  //   then the next slot, and so on.
-  (void)counts, (void)offsets, (void)positions, (void)temp;
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    search_block(text, n, pattern, m, plan, table, o, [&](std::size_t s) { *out++ = s; });
+  });
 }
 
 Launch plan_launch(const DeviceText& text, const Plan& plan, std::size_t m) {
@@ -101,22 +81,23 @@ Launch plan_launch(const DeviceText& text, const Plan& plan, std::size_t m) {
   return {static_cast<unsigned>((examined + kThreads - 1) / kThreads), kThreads, 0};
 }
 
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const Plan plan = make_plan(pattern.host());
+  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
+  enqueue_count_pass(ssef_v1_kernel<Pass::count>, plan_launch(text, plan, pattern.size()), text, pattern, count, stream,
+                     plan, table);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const Plan plan = make_plan(pattern.host());
+  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
+  return positions_in_passes(ssef_v1_kernel<Pass::count_per_block>, ssef_v1_kernel<Pass::write>,
+                             plan_launch(text, plan, pattern.size()), text, pattern, positions, stream, plan, table);
+}
+
 }  // namespace
 
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const Plan plan = make_plan(pattern.host());
-  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
-  cudamatch::enqueue_count_pass(ssef_v1_kernel<Pass::count>, plan_launch(text, plan, pattern.size()), text, pattern,
-                                count, stream, plan, table);
-}
+const GpuVersion v1{"v1", "CSR table built on the GPU, one load per block, ordered output", count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const Plan plan = make_plan(pattern.host());
-  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
-  return cudamatch::positions_in_passes(ssef_v1_kernel<Pass::count_per_block>, ssef_v1_kernel<Pass::write>,
-                                        plan_launch(text, plan, pattern.size()), text, pattern, positions, stream, plan,
-                                        table);
-}
-
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

@@ -27,25 +27,19 @@
 //     one bitmap copy and one atomic per block. Positions mode keeps one tile per block and writes in
 //     order: per-lane counts per piece, a warp scan per piece and a block scan over the warps, then the
 //     tile is searched again and each lane writes its occurrences from its first slot on.
-#include "common/search_passes.cuh"
-#include "common/warp_scan.cuh"
+#include "engine/warp_tiles.cuh"
+#include "ssef_gpu.hpp"
 #include "ssef_table.hpp"
-#include "versions.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
-using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
 constexpr int kPieces = 4;  // vectors per lane and tile
 constexpr std::size_t kWarpVectors = 32 * kPieces;
 constexpr std::size_t kTileVectors = kWarpVectors * kWarps;  // examined vectors per block and tile
-constexpr unsigned kAll = 0xffffffffu;
 
 // Where the examined blocks lie, in 16-byte vectors of text.
 struct Layout {
@@ -125,7 +119,7 @@ __device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s
                             const std::uint8_t* __restrict__ pattern, std::size_t m) {
   // TODO(12-ssef, v2): compare 32 bytes per step, one per lane.
   //   For base = 0, 32, 64, ... < m: lane L compares text[s + base + L] with pattern[base + L] (a lane
-  //   past the pattern, base + L >= m, counts as equal); __all_sync(kAll, equal) tells every lane whether
+  //   past the pattern, base + L >= m, counts as equal); __all_sync(kAllLanes, equal) tells every lane whether
   //   the whole step matched: return false at the first step that did not, true after the last.
   //   Every lane must reach every __all_sync: keep the loop the same in all lanes.
   (void)text, (void)s, (void)pattern, (void)m;
@@ -161,10 +155,10 @@ __device__ void search_tile(std::size_t tile, const std::uint8_t* __restrict__ t
       }
     } else {  // each round, the warp verifies every lane's next alignment, in lane order
       bool pending = next_candidate(c, plan, l, s_nonempty, table, pattern_words, s);
-      for (unsigned lanes = __ballot_sync(kAll, pending); lanes != 0; lanes = __ballot_sync(kAll, pending)) {
+      for (unsigned lanes = __ballot_sync(kAllLanes, pending); lanes != 0; lanes = __ballot_sync(kAllLanes, pending)) {
         for (unsigned left = lanes; left != 0; left &= left - 1) {
           const int leader = __ffs(left) - 1;
-          const bool equal = warp_equals(text, __shfl_sync(kAll, s, leader), pattern, m);
+          const bool equal = warp_equals(text, __shfl_sync(kAllLanes, s, leader), pattern, m);
           if (lane == static_cast<unsigned>(leader) && equal) on_match(p, s);
         }
         if (pending) pending = next_candidate(c, plan, l, s_nonempty, table, pattern_words, s);
@@ -180,78 +174,46 @@ __global__ void __launch_bounds__(kThreads)
                    const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
                    CsrTable table) {
   __shared__ uint4 s_bitmap[kBuckets / 128];  // 8 KB: the table's nonempty bits
-  __shared__ unsigned long long warp_totals[kWarps];
   for (unsigned i = threadIdx.x; i < kBuckets / 128; i += kThreads) {
     s_bitmap[i] = reinterpret_cast<const uint4*>(table.nonempty)[i];
   }
   __syncthreads();
   const auto* s_nonempty = reinterpret_cast<const std::uint32_t*>(s_bitmap);
   const Layout l = layout(plan, n, m);
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 
   unsigned found[kPieces] = {};
-  const auto count_match = [&](int p, std::size_t) { ++found[p]; };
-  if constexpr (kPass == Pass::count) {
-    const std::size_t tiles = (l.vectors + kTileVectors - 1) / kTileVectors;
-    for (std::size_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-      search_tile(tile, text, pattern, m, plan, l, s_nonempty, table, count_match);
-    }
-  } else {
-    search_tile(blockIdx.x, text, pattern, m, plan, l, s_nonempty, table, count_match);  // one tile per block
-  }
-
-  // Block totals from warp totals; the write pass also needs each warp's first slot.
-  unsigned lane_total = 0;
-#pragma unroll
-  for (int p = 0; p < kPieces; ++p) lane_total += found[p];
-  const unsigned warp_total = __shfl_sync(kAll, warp_inclusive_sum(lane_total), 31);
-  if (lane == 0) warp_totals[warp] = warp_total;
-  __syncthreads();
-  if constexpr (kPass == Pass::write) {
-    unsigned long long slot_base = offsets[blockIdx.x];
-    for (unsigned w = 0; w < warp; ++w) slot_base += warp_totals[w];
-    unsigned long long slot[kPieces];  // piece by piece, then lane by lane: text order
-#pragma unroll
-    for (int p = 0; p < kPieces; ++p) {
-      const unsigned inclusive = warp_inclusive_sum(found[p]);
-      slot[p] = slot_base + inclusive - found[p];
-      slot_base += __shfl_sync(kAll, inclusive, 31);
-    }
-    search_tile(blockIdx.x, text, pattern, m, plan, l, s_nonempty, table,
-                [&](int p, std::size_t s) { positions[slot[p]++] = s; });
-  } else if (threadIdx.x == 0) {
-    unsigned long long block_total = 0;
-    for (int w = 0; w < kWarps; ++w) block_total += warp_totals[w];
-    if constexpr (kPass == Pass::count) {
-      if (block_total > 0) atomicAdd(counts, block_total);  // one global atomic per block
-    } else {
-      counts[blockIdx.x] = block_total;
-    }
-  }
+  search_tiles<kPass>((l.vectors + kTileVectors - 1) / kTileVectors, [&](std::size_t tile) {
+    search_tile(tile, text, pattern, m, plan, l, s_nonempty, table, [&](int p, std::size_t) { ++found[p]; });
+  });
+  finish_warp_tile_pass<kPass, kWarps>(found, counts, offsets, positions, [&](std::uint64_t*(&out)[kPieces]) {
+    search_tile(blockIdx.x, text, pattern, m, plan, l, s_nonempty, table, [&](int p, std::size_t s) { *out[p]++ = s; });
+  });
 }
 
 unsigned tiles(const DeviceText& text, const Plan& plan, std::size_t m) {
   return static_cast<unsigned>((layout(plan, text.size(), m).vectors + kTileVectors - 1) / kTileVectors);
 }
 
-}  // namespace
-
-void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  static const unsigned resident = cudamatch::resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  static const unsigned resident = resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const unsigned blocks = std::min(tiles(text, plan, pattern.size()), resident);
-  cudamatch::enqueue_count_pass(ssef_v2_kernel<Pass::count>, {blocks, kThreads, 0}, text, pattern, count, stream, plan,
-                                table);
+  enqueue_count_pass(ssef_v2_kernel<Pass::count>, {blocks, kThreads, 0}, text, pattern, count, stream, plan, table);
 }
 
-std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};
-  return cudamatch::positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch,
-                                        text, pattern, positions, stream, plan, table);
+  return positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch, text, pattern,
+                             positions, stream, plan, table);
 }
 
-}  // namespace lesson12
+}  // namespace
+
+const GpuVersion v2{"v2", "bucket bitmap in shared memory, block compare, warp-cooperative verification", count,
+                    positions};
+
+}  // namespace cudamatch::lesson12

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "common/brute_force.hpp"  // EmptyPatternError
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 
 namespace lesson13 {
 

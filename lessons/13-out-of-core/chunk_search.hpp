@@ -1,5 +1,5 @@
 // Lesson 13 - what happens to a chunk once its window is on the device, in the two modes of every
-// matcher (common/gpu_matcher.hpp). Count mode adds the window's occurrences to one device counter
+// matcher (engine/gpu_matcher.hpp). Count mode adds the window's occurrences to one device counter
 // and never waits: the counts of all chunks are read back once, at the end. Positions mode finds the
 // window's occurrences, copies them back, shifts them by the window's offset in the input and hands
 // them on before it returns: sorted within the chunk, and chunks come in order, so in file order.
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 namespace lesson13 {
 

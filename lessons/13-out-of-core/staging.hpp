@@ -2,7 +2,7 @@
 // window is read into, a device window that it is copied to and searched in, and two events that say
 // when each may take the next chunk. One stream copies, one stream searches, so that a copy and a
 // search of different chunks run at the same time (lesson 06); all searches share one stream because
-// the matchers' scratch memory (common/search_scratch.hpp) is shared by the searches of a thread.
+// the matchers' scratch memory (engine/search_scratch.hpp) is shared by the searches of a thread.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 
 #include "chunk_plan.hpp"
 #include "common/buffers.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 
 namespace lesson13 {
 

@@ -13,7 +13,7 @@
 #include "byte_source.hpp"
 #include "chunk_plan.hpp"
 #include "chunk_search.hpp"
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 #include "staging.hpp"
 #include "stream_versions.hpp"
 

@@ -9,15 +9,12 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 
-#include "common/search_passes.cuh"
-#include "versions.hpp"
+#include "engine/search_passes.cuh"
+#include "brute_force_gpu.hpp"
 
-namespace lesson07 {
+namespace cudamatch::lesson07 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kRounds = 16;                         // positions per thread
@@ -84,26 +81,27 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t candidates = text.size() - m + 1;
-  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), kThreads, staged_bytes(m) + m};
+  return {blocks_covering(text, m, kTile), kThreads, staged_bytes(m) + m};
+}
+
+// Patterns too long for the tile and pattern to fit in the default 48 KB of shared memory (about
+// 22 KB) fall back to v0.
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0.enqueue_count(text, pattern, count, stream);
+  enqueue_count_pass(bf_v1_kernel<Pass::count>, launch, text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const Launch launch = plan(text, pattern.size());
+  if (launch.shared_bytes > kMaxSharedBytes) return v0.positions(text, pattern, positions, stream);
+  return positions_in_passes(bf_v1_kernel<Pass::count_per_block>, bf_v1_kernel<Pass::write>, launch, text, pattern,
+                             positions, stream);
 }
 
 }  // namespace
 
-// Patterns too long for the tile and pattern to fit in the default 48 KB of shared memory (about
-// 22 KB) fall back to v0.
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const Launch launch = plan(text, pattern.size());
-  if (launch.shared_bytes > kMaxSharedBytes) return v0_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(bf_v1_kernel<Pass::count>, launch, text, pattern, count, stream);
-}
+const GpuVersion v1{"v1", "shared-memory tile and pattern, one atomic per block, ordered output", count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const Launch launch = plan(text, pattern.size());
-  if (launch.shared_bytes > kMaxSharedBytes) return v0_positions(text, pattern, positions, stream);
-  return cudamatch::positions_in_passes(bf_v1_kernel<Pass::count_per_block>, bf_v1_kernel<Pass::write>, launch, text,
-                                        pattern, positions, stream);
-}
-
-}  // namespace lesson07
+}  // namespace cudamatch::lesson07

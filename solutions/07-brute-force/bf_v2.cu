@@ -8,18 +8,12 @@
 // shift of two words) with its second byte. Only the few positions that pass both are verified byte
 // by byte, from global memory through the caches. Threads own consecutive 16-position pieces, so
 // thread order is position order: a block-wide scan of per-thread counts places the ordered output.
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
+#include "brute_force_gpu.hpp"
+#include "engine/block_pass.cuh"
 
-#include "common/search_passes.cuh"
-#include "versions.hpp"
-
-namespace lesson07 {
+namespace cudamatch::lesson07 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr int kPositionsPerThread = 16;  // one uint4 of text
@@ -60,46 +54,29 @@ __global__ void bf_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t 
                              const std::uint8_t* __restrict__ pattern, std::size_t m,
                              unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                              std::uint64_t* __restrict__ positions) {
+  __shared__ BlockPassTemp<kThreads> temp;
   const std::size_t first_position = static_cast<std::size_t>(blockIdx.x) * kTile + threadIdx.x * kPositionsPerThread;
   unsigned found = 0;
   search_piece(text, n, pattern, m, first_position, [&](std::size_t) { ++found; });
-
-  if constexpr (kPass == Pass::write) {
-    using BlockScan = cub::BlockScan<unsigned, kThreads>;
-    __shared__ typename BlockScan::TempStorage scan;
-    unsigned rank = 0;
-    BlockScan(scan).ExclusiveSum(found, rank);
-    unsigned long long slot = offsets[blockIdx.x] + rank;
-    if (found > 0) search_piece(text, n, pattern, m, first_position, [&](std::size_t p) { positions[slot++] = p; });
-  } else {
-    using BlockReduce = cub::BlockReduce<unsigned long long, kThreads>;
-    __shared__ typename BlockReduce::TempStorage reduce;
-    const unsigned long long block_total = BlockReduce(reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        atomicAdd(counts, block_total);
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
-  }
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    search_piece(text, n, pattern, m, first_position, [&](std::size_t p) { *out++ = p; });
+  });
 }
 
-Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t candidates = text.size() - m + 1;
-  return {static_cast<unsigned>((candidates + kTile - 1) / kTile), kThreads, 0};
+Launch plan(const DeviceText& text, std::size_t m) { return {blocks_covering(text, m, kTile), kThreads, 0}; }
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  enqueue_count_pass(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  return positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>, plan(text, pattern.size()),
+                             text, pattern, positions, stream);
 }
 
 }  // namespace
 
-void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  cudamatch::enqueue_count_pass(bf_v2_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
-}
+const GpuVersion v2{"v2", "two-byte byte-SIMD filter, 16 positions per thread", count, positions};
 
-std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_in_passes(bf_v2_kernel<Pass::count_per_block>, bf_v2_kernel<Pass::write>,
-                                        plan(text, pattern.size()), text, pattern, positions, stream);
-}
-
-}  // namespace lesson07
+}  // namespace cudamatch::lesson07

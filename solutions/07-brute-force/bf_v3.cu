@@ -13,31 +13,23 @@
 // one __all_sync per step), so a long pattern costs m/32 steps instead of m, and no lane idles while
 // a neighbour verifies.
 //
-// Layout: a lane owns 16 consecutive positions (one uint4 of text); a warp owns kSteps pieces of 512
-// consecutive positions, all loaded before any is examined (four 16-byte loads in flight per thread);
-// the two words after a lane's 16 bytes are its neighbour's first two (__shfl_sync). A block owns a tile of
-// consecutive warps' ranges, so (step, lane, position) order is text order and the output is ordered
-// with a warp scan per step and a block scan over the warps. In count mode the blocks loop over the
-// tiles (grid-stride, lesson 05): as many blocks as fit on the GPU at once, one barrier and one
-// atomic per block at the very end.
-#include "common/search_passes.cuh"
-#include "common/warp_scan.cuh"
-#include "versions.hpp"
+// Layout (engine/warp_tiles.cuh): a lane owns 16 consecutive positions (one uint4 of text); a warp owns kSteps pieces
+// of 512 consecutive positions, all loaded before any is examined (four 16-byte loads in flight per thread); the two
+// words after a lane's 16 bytes are its neighbour's first two (__shfl_sync). A block owns a tile of consecutive warps'
+// ranges, so (step, lane, position) order is text order and the output is ordered with a warp scan per step and a block
+// scan over the warps. In count mode the blocks loop over the tiles (grid-stride, lesson 05): as many blocks as fit on
+// the GPU at once, one barrier and one atomic per block at the very end.
+#include "brute_force_gpu.hpp"
+#include "engine/warp_tiles.cuh"
 
-namespace lesson07 {
+namespace cudamatch::lesson07 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
-using cudamatch::warp_inclusive_sum;
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
 constexpr int kSteps = 4;
-constexpr std::size_t kWarpSpan = 512 * kSteps;    // positions per warp
-constexpr std::size_t kTile = kWarpSpan * kWarps;  // positions per block and tile
-constexpr unsigned kAll = 0xffffffffu;
+constexpr std::size_t kTile = 512 * kSteps * kWarps;  // positions per block and tile
 
 // The pattern's first min(m, 8) bytes, each repeated in the four bytes of a word.
 struct Prefix {
@@ -84,15 +76,15 @@ __device__ unsigned verify(unsigned candidates, std::size_t lane_first, const st
                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
   const unsigned lane = threadIdx.x % 32;
   unsigned confirmed = 0;
-  for (unsigned pending = __ballot_sync(kAll, candidates != 0); pending != 0;
-       pending = __ballot_sync(kAll, candidates != 0)) {
+  for (unsigned pending = __ballot_sync(kAllLanes, candidates != 0); pending != 0;
+       pending = __ballot_sync(kAllLanes, candidates != 0)) {
     const int leader = __ffs(pending) - 1;
-    const int bit = __ffs(__shfl_sync(kAll, candidates, leader)) - 1;
-    const std::size_t position = __shfl_sync(kAll, lane_first, leader) + position_of_bit(bit);
+    const int bit = __ffs(__shfl_sync(kAllLanes, candidates, leader)) - 1;
+    const std::size_t position = __shfl_sync(kAllLanes, lane_first, leader) + position_of_bit(bit);
     bool equal = true;
     for (std::size_t base = 8; base < m; base += 32) {
       const std::size_t j = base + lane;
-      if (!__all_sync(kAll, j >= m || text[position + j] == pattern[j])) {
+      if (!__all_sync(kAllLanes, j >= m || text[position + j] == pattern[j])) {
         equal = false;
         break;
       }
@@ -105,52 +97,32 @@ __device__ unsigned verify(unsigned candidates, std::size_t lane_first, const st
   return confirmed;
 }
 
-// Searches this warp's part of `tile`; matches[s] gets the verified bits of step s. Returns the
-// lane's number of occurrences.
-__device__ unsigned search_tile(std::size_t tile, const std::uint8_t* __restrict__ text, std::size_t n,
-                                const std::uint8_t* __restrict__ pattern, std::size_t m, const Prefix& prefix,
-                                unsigned (&matches)[kSteps]) {
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const std::size_t warp_first = tile * kTile + warp * kWarpSpan;
+// The occurrences among the lane's 16 positions from lane_first, as bits (bit 8j + k: position 4k + j).
+// `own` holds the lane's 16 bytes, `lent` the next lane's (WarpPieces). Every lane of the warp calls it.
+__device__ unsigned piece_matches(const uint4& own, const uint4& lent, std::size_t lane_first,
+                                  const std::uint8_t* __restrict__ text, std::size_t n,
+                                  const std::uint8_t* __restrict__ pattern, std::size_t m, const Prefix& prefix) {
+  // The two words after the lane's 16 bytes: the next lane's first two.
+  const unsigned next_lane = (threadIdx.x + 1) % 32;
+  const unsigned w[6] = {
+      own.x, own.y, own.z, own.w, __shfl_sync(kAllLanes, lent.x, next_lane), __shfl_sync(kAllLanes, lent.y, next_lane)};
   const std::size_t last = n - m;  // the last position that can hold an occurrence
-
-  // All loads first. A vector starting before n lies inside DeviceText's padded allocation.
-  uint4 v[kSteps];
-#pragma unroll
-  for (int s = 0; s < kSteps; ++s) {
-    const std::size_t at = warp_first + 512 * s + 16 * lane;
-    v[s] = at < n ? *reinterpret_cast<const uint4*>(text + at) : make_uint4(0, 0, 0, 0);
-  }
-  const std::size_t after = warp_first + kWarpSpan;  // the two words after the warp's last piece
-  const uint2 words_after = lane == 0 && after < n ? *reinterpret_cast<const uint2*>(text + after) : make_uint2(0, 0);
-
-  unsigned lane_total = 0;
-#pragma unroll
-  for (int s = 0; s < kSteps; ++s) {
-    // Lane L needs lane L+1's first two words; lane 31 needs the next piece's, which lane 0 holds.
-    const uint4& next_piece = v[(s + 1) % kSteps];
-    const bool last_step = s + 1 == kSteps;
-    const unsigned provided_x = lane != 0 ? v[s].x : (last_step ? words_after.x : next_piece.x);
-    const unsigned provided_y = lane != 0 ? v[s].y : (last_step ? words_after.y : next_piece.y);
-    const unsigned w[6] = {v[s].x,
-                           v[s].y,
-                           v[s].z,
-                           v[s].w,
-                           __shfl_sync(kAll, provided_x, (lane + 1) % 32),
-                           __shfl_sync(kAll, provided_y, (lane + 1) % 32)};
-    const std::size_t lane_first = warp_first + 512 * s + 16 * lane;
-    unsigned candidates = prefix_candidates(w, prefix);
-    if (lane_first > last) {
-      candidates = 0;
-    } else if (last - lane_first < 15) {  // the text's last lane: drop positions past n - m
-      for (int bit = 0; bit < 32; ++bit) {
-        if (static_cast<std::size_t>(position_of_bit(bit)) > last - lane_first) candidates &= ~(1u << bit);
-      }
+  unsigned candidates = prefix_candidates(w, prefix);
+  if (lane_first > last) {
+    candidates = 0;
+  } else if (last - lane_first < 15) {  // the text's last lane: drop positions past n - m
+    for (int bit = 0; bit < 32; ++bit) {
+      if (static_cast<std::size_t>(position_of_bit(bit)) > last - lane_first) candidates &= ~(1u << bit);
     }
-    matches[s] = m > 8 ? verify(candidates, lane_first, text, pattern, m) : candidates;
-    lane_total += __popc(matches[s]);
   }
-  return lane_total;
+  return m > 8 ? verify(candidates, lane_first, text, pattern, m) : candidates;
+}
+
+// The positions of `bits` (piece_matches), written from `out` on in position order: word k, then byte j.
+__device__ void write_matches(unsigned bits, std::size_t lane_first, std::uint64_t* out) {
+  for (int k = 0; k < 4; ++k) {
+    for (unsigned b = (bits >> k) & 0x01010101u; b != 0; b &= b - 1) *out++ = lane_first + 4 * k + (__ffs(b) - 1) / 8;
+  }
 }
 
 template <Pass kPass>
@@ -158,56 +130,14 @@ __global__ void __launch_bounds__(kThreads)
     bf_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
                  std::size_t m, unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                  std::uint64_t* __restrict__ positions) {
-  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   Prefix prefix{{0, 0, 0, 0, 0, 0, 0, 0}, m < 8 ? static_cast<unsigned>(m) : 8u};
   for (unsigned t = 0; t < prefix.used; ++t) prefix.repeated[t] = pattern[t] * 0x01010101u;
-
-  unsigned matches[kSteps];
-  unsigned lane_total = 0;
-  if constexpr (kPass == Pass::count) {
-    const std::size_t tiles = (n - m + kTile) / kTile;  // positions 0 .. n - m
-    for (std::size_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-      lane_total += search_tile(tile, text, n, pattern, m, prefix, matches);
-    }
-  } else {
-    lane_total = search_tile(blockIdx.x, text, n, pattern, m, prefix, matches);  // one tile per block
-  }
-
-  // Block totals from warp totals; the write pass also needs each warp's first slot.
-  __shared__ unsigned long long warp_totals[kWarps];
-  const unsigned warp_total = __shfl_sync(kAll, warp_inclusive_sum(lane_total), 31);
-  if (lane == 0) warp_totals[warp] = warp_total;
-  __syncthreads();
-  if constexpr (kPass == Pass::write) {
-    unsigned long long slot_base = offsets[blockIdx.x];
-    for (unsigned w = 0; w < warp; ++w) slot_base += warp_totals[w];
-    const std::size_t warp_first = blockIdx.x * kTile + warp * kWarpSpan;
-#pragma unroll
-    for (int s = 0; s < kSteps; ++s) {
-      const unsigned mine = __popc(matches[s]);
-      const unsigned inclusive = warp_inclusive_sum(mine);
-      unsigned long long slot = slot_base + inclusive - mine;
-      const std::size_t lane_first = warp_first + 512 * s + 16 * lane;
-      for (int k = 0; k < 4; ++k) {  // in position order: word k, then byte j
-        for (unsigned bits = (matches[s] >> k) & 0x01010101u; bits != 0; bits &= bits - 1) {
-          positions[slot++] = lane_first + 4 * k + (__ffs(bits) - 1) / 8;
-        }
-      }
-      slot_base += __shfl_sync(kAll, inclusive, 31);
-    }
-  } else if (threadIdx.x == 0) {
-    unsigned long long block_total = 0;
-    for (int w = 0; w < kWarps; ++w) block_total += warp_totals[w];
-    if constexpr (kPass == Pass::count) {
-      atomicAdd(counts, block_total);  // one global atomic per block
-    } else {
-      counts[blockIdx.x] = block_total;
-    }
-  }
-}
-
-unsigned tiles(const DeviceText& text, std::size_t m) {
-  return static_cast<unsigned>((text.size() - m + kTile) / kTile);
+  warp_tile_pass<kPass, kWarps, kSteps>(
+      text, n, m, counts, offsets, positions,
+      [&](const uint4& own, const uint4& lent, std::size_t lane_first) {
+        return piece_matches(own, lent, lane_first, text, n, pattern, m, prefix);
+      },
+      [](unsigned bits, std::size_t lane_first, std::uint64_t* out) { write_matches(bits, lane_first, out); });
 }
 
 // For the tests (v3_word_flags): the filter on its own.
@@ -217,20 +147,12 @@ __global__ void word_flags_kernel(const unsigned* __restrict__ lo, const unsigne
   if (i < n) flags[i] = word_flags(lo[i], hi[i], prefix.repeated, prefix.used);
 }
 
+using Entry = WarpTileVersion<bf_v3_kernel<Pass::count>, bf_v3_kernel<Pass::count_per_block>, bf_v3_kernel<Pass::write>,
+                              kThreads, kTile>;
+
 }  // namespace
 
-void v3_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  static const unsigned resident = cudamatch::resident_blocks(bf_v3_kernel<Pass::count>, kThreads, 0);
-  const unsigned blocks = std::min(tiles(text, pattern.size()), resident);
-  cudamatch::enqueue_count_pass(bf_v3_kernel<Pass::count>, {blocks, kThreads, 0}, text, pattern, count, stream);
-}
-
-std::uint64_t v3_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const Launch launch{tiles(text, pattern.size()), kThreads, 0};
-  return cudamatch::positions_in_passes(bf_v3_kernel<Pass::count_per_block>, bf_v3_kernel<Pass::write>, launch, text,
-                                        pattern, positions, stream);
-}
+const GpuVersion v3{"v3", "four-byte word filter, warp-cooperative verification", Entry::count, Entry::positions};
 
 void v3_word_flags(const unsigned* lo, const unsigned* hi, std::size_t n, const std::uint8_t* first, unsigned used,
                    unsigned* flags, cudaStream_t stream) {
@@ -243,4 +165,4 @@ void v3_word_flags(const unsigned* lo, const unsigned* hi, std::size_t n, const 
   CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace lesson07
+}  // namespace cudamatch::lesson07

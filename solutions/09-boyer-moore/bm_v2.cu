@@ -13,66 +13,36 @@
 // in: m - 1 shared atomics per block), and copies the good-suffix table and the pattern beside it.
 //
 // Text: each block first copies its whole tile, the window starts of its 256 chunks plus the m - 1
-// bytes its last windows reach past them, into shared memory with coalesced 16-byte loads (lesson 04):
-// every byte of the text is read from DRAM once, in full sectors. Boyer-Moore then runs on shared
-// memory, with 32-bit offsets.
+// bytes its last windows reach past them, into shared memory with coalesced 16-byte loads (lesson 04;
+// engine/stage_tile.cuh): every byte of the text is read from DRAM once, in full sectors. Boyer-Moore
+// then runs on shared memory, with 32-bit offsets.
 //
-// Layout (layout() below): a chunk is 4k window starts with k odd, so the chunk starts of a warp's
-// threads are k words apart, in 32 different banks (lesson 03); with 4k a multiple of 128 (k = 16, 32,
-// ...) all 32 would start in one bank. k = 17 (68 window starts, a tile of 17,408) up to m = 1088:
-// several windows per thread, and a tile much longer than m, so the halo of m - 1 bytes staged twice
-// (by this block and the next) stays small. For longer patterns k grows with m (tile >= 16 m), within
-// the 46 KB that the tile, the good-suffix table (4m) and the pattern (m) may take: 24 KB up to m =
-// 1088, so that 8 blocks of 256 threads (all 2048 threads an SM can hold) fit in an SM's shared memory.
-// Patterns that leave less than k = 9 fall back to v1 (m above about 6,300).
+// Layout (v2_layout, boyer_moore_gpu.hpp, and engine/chunked_tiles.hpp): a chunk is 4k window starts
+// with k odd, so the chunk starts of a warp's threads are k words apart, in 32 different banks (lesson
+// 03); with 4k a multiple of 128 (k = 16, 32, ...) all 32 would start in one bank. k = 17 (68 window
+// starts, a tile of 17,408) up to m = 1088: several windows per thread, and a tile much longer than m,
+// so the halo of m - 1 bytes staged twice (by this block and the next) stays small. For longer patterns
+// k grows with m (tile >= 16 m), within the 46 KB that the tile, the good-suffix table (4m) and the
+// pattern (m) may take: 24 KB up to m = 1088, so that 8 blocks of 256 threads (all 2048 threads an SM
+// can hold) fit in an SM's shared memory. Patterns that leave less than k = 9 fall back to v1 (m above
+// about 6,300).
 #include "block_passes.cuh"
 #include "bm_search.cuh"
+#include "engine/stage_tile.cuh"
 
-namespace lesson09 {
+namespace cudamatch::lesson09 {
 
 namespace {
-
-constexpr std::size_t kBytesPerWordRow = 4 * kThreads;  // one word of chunk for every thread
-constexpr std::size_t kShortChunkWords = 17;            // up to m = 1088 (64 * 17)
-constexpr std::size_t kMinChunkWords = 9;               // below: v1
-
-__host__ __device__ constexpr std::size_t round16(std::size_t bytes) { return (bytes + 15) / 16 * 16; }
-
-// See the top of the file. Dynamic shared memory: the staged text (tile + m - 1 bytes, rounded up to
-// whole 16-byte vectors), then the good-suffix table, then the pattern.
-__host__ __device__ constexpr TileLayout layout(std::size_t m) {
-  const std::size_t beside_tile = round16(m - 1) + 4 * m + round16(m);
-  if (m > kMaxGoodSuffixOnGpu || kDynamicSharedBytes < beside_tile + kMinChunkWords * kBytesPerWordRow) {
-    return {0, 0, 0};
-  }
-  const std::size_t room = (kDynamicSharedBytes - beside_tile) / kBytesPerWordRow;  // words that fit
-  const std::size_t most = (room - 1) | 1;                                          // odd, <= room
-  const std::size_t wanted = ((m + 63) / 64 > kShortChunkWords ? (m + 63) / 64 : kShortChunkWords) | 1;  // odd
-  const std::size_t words = wanted < most ? wanted : most;
-  return {4 * words, words * kBytesPerWordRow, words * kBytesPerWordRow + beside_tile};
-}
-
-// Copies `staged` bytes of text from tile_start (a multiple of 16) to shared memory with 16-byte loads.
-// DeviceText pads the text to a multiple of 16 bytes, so every vector that starts before n lies inside
-// the allocation; vectors that start past it are zeros (no window reads them).
-__device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t tile_start,
-                           std::size_t staged, uint4* s_text) {
-  const uint4* source = reinterpret_cast<const uint4*>(text + tile_start);
-#pragma unroll 4
-  for (std::size_t v = threadIdx.x; v < staged / 16; v += kThreads) {
-    s_text[v] = tile_start + 16 * v < n ? source[v] : make_uint4(0, 0, 0, 0);
-  }
-}
 
 template <Pass kPass>
 __global__ void __launch_bounds__(kThreads)
     bm_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
                  std::size_t m, unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                  std::uint64_t* __restrict__ positions, DeviceTables tables) {
+  extern __shared__ uint4 shared[];  // the staged text, the good-suffix table, the pattern
   __shared__ std::int32_t last_index[256];
   __shared__ BlockTemp temp;
-  extern __shared__ uint4 shared[];
-  const TileLayout l = layout(m);
+  const TileLayout l = v2_layout(m);
   const std::size_t staged = l.tile + round16(m - 1);
   auto* tile = reinterpret_cast<std::uint8_t*>(shared);
   auto* s_good_suffix = reinterpret_cast<std::int32_t*>(tile + staged);
@@ -80,7 +50,7 @@ __global__ void __launch_bounds__(kThreads)
   const std::size_t tile_start = static_cast<std::size_t>(blockIdx.x) * l.tile;
 
   last_index[threadIdx.x] = -1;  // kThreads == 256: one entry per thread
-  stage_tile(text, n, tile_start, staged, shared);
+  stage_tile<kThreads>(text, n, tile_start, staged, shared);
   for (std::size_t i = threadIdx.x; i < m; i += kThreads) {
     s_good_suffix[i] = tables.good_suffix[i];
     s_pattern[i] = pattern[i];
@@ -108,29 +78,29 @@ __global__ void __launch_bounds__(kThreads)
 static_assert(kThreads == 256, "bm_v2_kernel initializes one bad-character entry per thread");
 
 Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {
-  return {static_cast<unsigned>((text.size() - m) / l.tile + 1), kThreads, l.shared_bytes};
+  return {blocks_covering(text, m, l.tile), kThreads, l.shared_bytes};
+}
+
+// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above about 6,300) fall back to v1.
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const TileLayout l = v2_layout(pattern.size());
+  if (l.chunk == 0) return v1.enqueue_count(text, pattern, count, stream);
+  const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
+  enqueue_count_pass(bm_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream, tables);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const TileLayout l = v2_layout(pattern.size());
+  if (l.chunk == 0) return v1.positions(text, pattern, positions, stream);
+  const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
+  return positions_in_passes(bm_v2_kernel<Pass::count_per_block>, bm_v2_kernel<Pass::write>,
+                             plan(text, l, pattern.size()), text, pattern, positions, stream, tables);
 }
 
 }  // namespace
 
-TileLayout v2_layout(std::size_t m) { return layout(m); }
+const GpuVersion v2{"v2", "tables built on the GPU, text tile staged in shared memory, odd-word chunks", count,
+                    positions};
 
-// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above about 6,300) fall back to v1.
-void v2_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const TileLayout l = layout(pattern.size());
-  if (l.chunk == 0) return v1_count(text, pattern, count, stream);
-  const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
-  cudamatch::enqueue_count_pass(bm_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream,
-                                tables);
-}
-
-std::uint64_t v2_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const TileLayout l = layout(pattern.size());
-  if (l.chunk == 0) return v1_positions(text, pattern, positions, stream);
-  const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
-  return cudamatch::positions_in_passes(bm_v2_kernel<Pass::count_per_block>, bm_v2_kernel<Pass::write>,
-                                        plan(text, l, pattern.size()), text, pattern, positions, stream, tables);
-}
-
-}  // namespace lesson09
+}  // namespace cudamatch::lesson09

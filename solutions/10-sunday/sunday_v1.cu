@@ -15,32 +15,12 @@
 //
 // The threads of a block own consecutive chunks (chunk_length(m) window starts each, as in v0), so
 // thread order is position order: count mode adds the block's matches with ONE global atomic; positions
-// mode writes them in order through common/search_passes.cuh (count per block, scan, write).
-#include "common/block_pass.cuh"
-#include "common/search_passes.cuh"
-#include "versions.hpp"
+// mode writes them in order through engine/search_passes.cuh (count per block, scan, write).
+#include "block_passes.cuh"
 
-namespace lesson10 {
+namespace cudamatch::lesson10 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
-
-constexpr int kThreads = 256;
-
-using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
-static_assert(256 * sizeof(int) + sizeof(BlockTemp) <= kStaticSharedBytes, "static shared memory over its budget");
-
-// Copies the pattern to shared memory and builds its shift table there. Every thread of the block calls it.
-__device__ void build_shift_table(const std::uint8_t* __restrict__ pattern, std::size_t m, std::uint8_t* s_pattern,
-                                  int* shift) {
-  for (unsigned c = threadIdx.x; c < 256; c += kThreads) shift[c] = static_cast<int>(m + 1);
-  for (std::size_t j = threadIdx.x; j < m; j += kThreads) s_pattern[j] = pattern[j];
-  __syncthreads();
-  for (std::size_t j = threadIdx.x; j < m; j += kThreads) atomicMin(&shift[s_pattern[j]], static_cast<int>(m - j));
-  __syncthreads();
-}
 
 // Quick Search over the windows that start in [first, first + chunk) and at or before `last` (= n - m):
 // calls on_match(position) for each occurrence, in order.
@@ -76,30 +56,32 @@ __global__ void __launch_bounds__(kThreads)
   unsigned found = 0;
   search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t) { ++found; });
 
-  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     search_chunk(text, first, chunk, last, s_pattern, m, shift, [&](std::size_t p) { *out++ = p; });
   });
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {
-  const std::size_t tile = kThreads * chunk_length(m);  // window starts per block
-  return {static_cast<unsigned>((text.size() - m) / tile + 1), kThreads, m};
+  return {blocks_covering(text, m, kThreads * chunk_length(m)), kThreads, m};
+}
+
+// Patterns too long to fit in shared memory beside the table (over 46 KB) fall back to v0.
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (pattern.size() > kDynamicSharedBytes) return v0.enqueue_count(text, pattern, count, stream);
+  enqueue_count_pass(sunday_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  if (pattern.size() > kDynamicSharedBytes) return v0.positions(text, pattern, positions, stream);
+  return positions_in_passes(sunday_v1_kernel<Pass::count_per_block>, sunday_v1_kernel<Pass::write>,
+                             plan(text, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace
 
-// Patterns too long to fit in shared memory beside the table (over 46 KB) fall back to v0.
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  if (pattern.size() > kDynamicSharedBytes) return v0_count(text, pattern, count, stream);
-  cudamatch::enqueue_count_pass(sunday_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count,
-                                stream);
-}
+const GpuVersion v1{"v1",
+                    "shift table and pattern built in shared memory per block, one atomic per block, ordered output",
+                    count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  if (pattern.size() > kDynamicSharedBytes) return v0_positions(text, pattern, positions, stream);
-  return cudamatch::positions_in_passes(sunday_v1_kernel<Pass::count_per_block>, sunday_v1_kernel<Pass::write>,
-                                        plan(text, pattern.size()), text, pattern, positions, stream);
-}
-
-}  // namespace lesson10
+}  // namespace cudamatch::lesson10

@@ -18,23 +18,20 @@
 //
 // Output: a block's 256 threads own 4096 consecutive alignments, in thread order, so count mode adds
 // the block's total with ONE atomic, and positions mode writes them in order through
-// common/search_passes.cuh (count per block, scan, write): no sort.
+// engine/search_passes.cuh (count per block, scan, write): no sort.
 #include "byte_simd.cuh"
-#include "common/block_pass.cuh"
-#include "common/search_passes.cuh"
-#include "versions.hpp"
+#include "engine/block_pass.cuh"
+#include "engine/search_passes.cuh"
+#include "epsm_gpu.hpp"
 
-namespace lesson11 {
+namespace cudamatch::lesson11 {
 
 namespace {
-
-using cudamatch::Launch;
-using cudamatch::Pass;
 
 constexpr int kThreads = 256;
 constexpr std::size_t kTile = kThreads * kBlockBytes;  // alignments per block
 
-using BlockTemp = cudamatch::BlockPassTemp<kThreads>;
+using BlockTemp = BlockPassTemp<kThreads>;
 
 // Bit q set when the alignment q of the block matches pattern[0 .. packed) (1 <= packed <= 16).
 // w[0..3] are the block's four words, w[4..7] the next block's, which the shifts bring in.
@@ -98,25 +95,25 @@ __global__ void __launch_bounds__(kThreads)
   const unsigned bits = thread_matches(text, n, pattern, m, first);
   const auto found = static_cast<unsigned>(__popc(bits));
 
-  cudamatch::finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     for (unsigned left = bits; left != 0; left &= left - 1) *out++ = first + __ffs(left) - 1;
   });
 }
 
-Launch plan(const DeviceText& text, std::size_t m) {
-  return {static_cast<unsigned>((text.size() - m) / kTile + 1), kThreads, 0};
+Launch plan(const DeviceText& text, std::size_t m) { return {blocks_covering(text, m, kTile), kThreads, 0}; }
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  enqueue_count_pass(epsm_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  return positions_in_passes(epsm_v1_kernel<Pass::count_per_block>, epsm_v1_kernel<Pass::write>,
+                             plan(text, pattern.size()), text, pattern, positions, stream);
 }
 
 }  // namespace
 
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  cudamatch::enqueue_count_pass(epsm_v1_kernel<Pass::count>, plan(text, pattern.size()), text, pattern, count, stream);
-}
+const GpuVersion v1{"v1", "masks of four bytes per instruction on 32-bit words, ordered output", count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  return cudamatch::positions_in_passes(epsm_v1_kernel<Pass::count_per_block>, epsm_v1_kernel<Pass::write>,
-                                        plan(text, pattern.size()), text, pattern, positions, stream);
-}
-
-}  // namespace lesson11
+}  // namespace cudamatch::lesson11

@@ -13,32 +13,19 @@
 //     consecutive entries, none of whose addresses depends on the previous load;
 //   - a thread reads its examined block with ONE load of its width (uint4 for 16 bytes, uint2 for 8,
 //     ...; o is a multiple of B and the text is 256-byte aligned);
-//   - positions come out in order without a sort (common/search_passes.cuh): a block owns 256
+//   - positions come out in order without a sort (engine/search_passes.cuh): a block owns 256
 //     consecutive examined blocks, so thread order is position order, and each thread's alignments
 //     o - r come out increasing (entries decreasing within a bucket); count mode adds one atomic per block.
 // Verification stays one thread, byte by byte, in global memory: candidates are rare (12-ssef-filter).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
-
-#include "common/search_passes.cuh"
+#include "engine/block_pass.cuh"
+#include "ssef_gpu.hpp"
 #include "ssef_table.hpp"
-#include "versions.hpp"
 
-namespace lesson12 {
+namespace cudamatch::lesson12 {
 
 namespace {
 
-using cudamatch::Launch;
-using cudamatch::Pass;
-
 constexpr int kThreads = 256;
-
-using BlockReduce = cub::BlockReduce<unsigned, kThreads>;
-using BlockScan = cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>;
-union BlockTemp {
-  typename BlockReduce::TempStorage reduce;
-  typename BlockScan::TempStorage scan;
-};
 
 // The B bytes of the examined block at o, with one load, in the 16-byte form fingerprint_in_vector takes.
 __device__ uint4 load_block(const std::uint8_t* __restrict__ text, std::size_t o, unsigned block) {
@@ -82,27 +69,14 @@ __global__ void __launch_bounds__(kThreads)
                    std::size_t m, unsigned long long* __restrict__ counts,
                    const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions, Plan plan,
                    CsrTable table) {
-  __shared__ BlockTemp temp;
+  __shared__ BlockPassTemp<kThreads> temp;
   const std::size_t o = (static_cast<std::size_t>(blockIdx.x) * kThreads + threadIdx.x) * plan.step;
   const bool examined = o <= last_block(plan, n, m);
   unsigned found = 0;
   if (examined) search_block(text, n, pattern, m, plan, table, o, [&](std::size_t) { ++found; });
-
-  if constexpr (kPass == Pass::write) {
-    unsigned rank = 0;  // the block's occurrences before this thread's
-    BlockScan(temp.scan).ExclusiveSum(found, rank);
-    std::uint64_t* out = positions + offsets[blockIdx.x] + rank;
-    if (found > 0) search_block(text, n, pattern, m, plan, table, o, [&](std::size_t s) { *out++ = s; });
-  } else {
-    const unsigned block_total = BlockReduce(temp.reduce).Sum(found);
-    if (threadIdx.x == 0) {
-      if constexpr (kPass == Pass::count) {
-        if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
-      } else {
-        counts[blockIdx.x] = block_total;
-      }
-    }
-  }
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    search_block(text, n, pattern, m, plan, table, o, [&](std::size_t s) { *out++ = s; });
+  });
 }
 
 Launch plan_launch(const DeviceText& text, const Plan& plan, std::size_t m) {
@@ -110,22 +84,23 @@ Launch plan_launch(const DeviceText& text, const Plan& plan, std::size_t m) {
   return {static_cast<unsigned>((examined + kThreads - 1) / kThreads), kThreads, 0};
 }
 
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const Plan plan = make_plan(pattern.host());
+  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
+  enqueue_count_pass(ssef_v1_kernel<Pass::count>, plan_launch(text, plan, pattern.size()), text, pattern, count, stream,
+                     plan, table);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const Plan plan = make_plan(pattern.host());
+  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
+  return positions_in_passes(ssef_v1_kernel<Pass::count_per_block>, ssef_v1_kernel<Pass::write>,
+                             plan_launch(text, plan, pattern.size()), text, pattern, positions, stream, plan, table);
+}
+
 }  // namespace
 
-void v1_count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
-  const Plan plan = make_plan(pattern.host());
-  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
-  cudamatch::enqueue_count_pass(ssef_v1_kernel<Pass::count>, plan_launch(text, plan, pattern.size()), text, pattern,
-                                count, stream, plan, table);
-}
+const GpuVersion v1{"v1", "CSR table built on the GPU, one load per block, ordered output", count, positions};
 
-std::uint64_t v1_positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
-                           cudaStream_t stream) {
-  const Plan plan = make_plan(pattern.host());
-  const CsrTable table = build_table_on_gpu(pattern, plan, stream);
-  return cudamatch::positions_in_passes(ssef_v1_kernel<Pass::count_per_block>, ssef_v1_kernel<Pass::write>,
-                                        plan_launch(text, plan, pattern.size()), text, pattern, positions, stream, plan,
-                                        table);
-}
-
-}  // namespace lesson12
+}  // namespace cudamatch::lesson12

@@ -10,7 +10,7 @@
 
 #include "common/buffers.hpp"
 #include "common/random.hpp"
-#include "versions.hpp"
+#include "brute_force_gpu.hpp"
 
 using namespace cudamatch;
 

@@ -12,6 +12,7 @@
 #include "failure_table.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "kmp_gpu.hpp"
+#include "version_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
@@ -20,7 +21,7 @@ namespace {
 
 // Where the versions split the text, for m <= 64: v2's rounds of 128 bytes, the chunks of 256
 // positions of every version, and blocks of 256 such chunks; for m = 256, chunks of 1024.
-const std::vector<std::size_t> kEdges = {128, 256, 1024, 65536};
+const Edges kEdges{"chunk and block edges", {128, 256, 1024, 65536}};
 
 const GpuVersion& version(int number) { return kmp_gpu().version(number); }
 
@@ -117,27 +118,9 @@ TEST_CASE("the failure table built by a block equals the serial one", "[gpu]") {
   }
 }
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
-  random_cases(version(0), kEdges, 800);
-}
-TEST_CASE("v0 handles all-equal texts, chunk and block edges, whole-text patterns", "[gpu]") {
-  edge_cases(version(0), kEdges);
-}
-TEST_CASE("v0 finds periodic patterns in periodic texts", "[gpu]") { periodic_cases(version(0)); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(1), kEdges, 801);
-}
-TEST_CASE("v1 handles all-equal texts, chunk and block edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(1), kEdges);
-}
-TEST_CASE("v1 finds periodic patterns in periodic texts", "[gpu][todo]") { periodic_cases(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(2), kEdges, 802);
-}
-TEST_CASE("v2 handles all-equal texts, chunk and block edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(2), kEdges);
-}
-TEST_CASE("v2 finds periodic patterns in periodic texts", "[gpu][todo]") { periodic_cases(version(2)); }
+const VersionChecks checks(kmp_gpu(), 800, [](int) -> const Edges& { return kEdges; },
+                           {{"finds periodic patterns in periodic texts",
+                             [](const GpuVersion& v, int) { periodic_cases(v); }}});
 
 TEST_CASE("v1 falls back to v0 for failure tables too large for shared memory", "[gpu]") {
   // 12,000 entries of next[] and the pattern take 60 KB: more than 48 KB.
@@ -155,24 +138,11 @@ TEST_CASE("v2 falls back to v1 for tables too large to fit beside its text rows"
 
 TEST_CASE("a batch of v2 counts equals the counts one by one", "[gpu][todo]") {
   // Patterns for every path of v2 queued together: the DFA, the failure loop, both fallbacks, m > n.
-  const auto host = random_bytes(300001, 4, 13);
-  const DeviceText text(host);
-  std::vector<DevicePattern> patterns;
+  const auto text = random_bytes(300001, 4, 13);
+  std::vector<std::vector<std::uint8_t>> patterns;
   for (std::size_t m : {1, 3, 16, 17, 300, 4000, 12000}) {
-    patterns.emplace_back(std::vector<std::uint8_t>(host.begin() + 1000, host.begin() + 1000 + static_cast<long>(m)));
+    patterns.emplace_back(text.begin() + 1000, text.begin() + 1000 + static_cast<long>(m));
   }
-  patterns.emplace_back(random_bytes(300002, 4, 14));
-  std::vector<const DevicePattern*> batch;
-  for (const auto& p : patterns) batch.push_back(&p);
-  const std::vector<std::uint64_t> counts = gpu_count_batch(version(2), text, batch);
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    CHECK(counts[p] == brute_force_find_all(host, patterns[p].host()).size());
-  }
-}
-
-TEST_CASE("an empty pattern is an error, a version that does not exist is named", "[gpu]") {
-  const DeviceText text(std::vector<std::uint8_t>{'a'});
-  const DevicePattern empty(ByteView{});
-  CHECK_THROWS_AS(gpu_count(version(1), text, empty), EmptyPatternError);
-  CHECK_THROWS_WITH(version(9), Catch::Contains("v0 to v2"));
+  patterns.push_back(random_bytes(300002, 4, 14));
+  check_batch_counts(version(2), text, patterns);
 }

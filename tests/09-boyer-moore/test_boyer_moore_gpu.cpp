@@ -13,11 +13,10 @@
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "gpu_matcher_checks.hpp"
-#include "versions.hpp"
+#include "version_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
-using lesson09::TileLayout;
 using lesson09::v2_layout;
 
 namespace {
@@ -26,8 +25,8 @@ namespace {
 // v2: chunks of 68 and block tiles of 17,408 (m <= 1088). v1's block tiles (65,536 window starts and
 // more) are crossed by the "across block tiles" test instead: edge_cases' all-equal text around them,
 // searched for 65,537 equal bytes, would cost the CPU brute force seconds.
-const std::vector<std::size_t> kChunkEdges = {256, 4096};
-const std::vector<std::size_t> kTileEdges = {68, 17408};
+const Edges kChunkEdges{"chunk edges", {256, 4096}};
+const Edges kTileEdges{"tile edges", {68, 17408}};
 constexpr std::size_t kLongestOnV2 = 6312;  // longer patterns leave v2 less than 9 words per thread
 
 const GpuVersion& version(int number) { return boyer_moore_gpu().version(number); }
@@ -131,53 +130,28 @@ std::vector<std::int32_t> good_suffix_from_gpu(const std::vector<std::uint8_t>& 
 // Every search of a batch overwrites the table slots of the one before it, in stream order (v0 copies
 // from the host, v2's preprocessing kernel writes them); 8,000 bytes take v2's fallback.
 void batch_cases(const GpuVersion& v) {
-  const auto host = random_bytes(300001, 4, 12);
-  const DeviceText text(host);
-  std::vector<DevicePattern> patterns;
-  for (std::size_t m : {1, 3, 6, 12, 200, 8000, 17}) patterns.emplace_back(slice(host, 1000 + 7 * m, m));
-  patterns.emplace_back(random_bytes(300002, 4, 1));  // longer than the text
-  std::vector<const DevicePattern*> batch;
-  for (const auto& p : patterns) batch.push_back(&p);
-  const std::vector<std::uint64_t> counts = gpu_count_batch(v, text, batch);
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    INFO("m " << patterns[p].size());
-    CHECK(counts[p] == brute_force_find_all(host, patterns[p].host()).size());
-  }
+  const auto text = random_bytes(300001, 4, 12);
+  std::vector<std::vector<std::uint8_t>> patterns;
+  for (std::size_t m : {1, 3, 6, 12, 200, 8000, 17}) patterns.push_back(slice(text, 1000 + 7 * m, m));
+  patterns.push_back(random_bytes(300002, 4, 1));  // longer than the text
+  check_batch_counts(v, text, patterns);
 }
+
+// v0 and v1 split the text in chunks, v2 in tiles.
+const Edges& edges(int number) { return number < 2 ? kChunkEdges : kTileEdges; }
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
-  random_cases(version(0), kChunkEdges, 900);
-}
-TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") {
-  edge_cases(version(0), kChunkEdges);
-}
-TEST_CASE("v0 handles periodic patterns and long partial matches", "[gpu]") { periodic_cases(version(0), kChunkEdges); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(1), kChunkEdges, 901);
-}
-TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(1), kChunkEdges);
-}
-TEST_CASE("v1 handles periodic patterns and long partial matches", "[gpu][todo]") {
-  periodic_cases(version(1), kChunkEdges);
-}
+const VersionChecks checks(boyer_moore_gpu(), 900, edges,
+                           {{"handles periodic patterns and long partial matches",
+                             [](const GpuVersion& v, int number) { periodic_cases(v, edges(number).at); }}});
+
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(2), kTileEdges, 902);
-}
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(2), kTileEdges);
-}
-TEST_CASE("v2 handles periodic patterns and long partial matches", "[gpu][todo]") {
-  periodic_cases(version(2), kTileEdges);
-}
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }
 
 TEST_CASE("v1 keeps the good-suffix table and the pattern in global memory when they do not fit", "[gpu][todo]") {
   // 12,000 pattern bytes and their 48,000-byte table do not fit in shared memory: bm_v1_kernel<..., false>.
-  STATIC_REQUIRE(5 * 12000 > lesson09::kDynamicSharedBytes);
+  STATIC_REQUIRE(5 * 12000 > kDynamicSharedBytes);
   const auto text = random_bytes(50001, 2, 11);
   check_against_brute_force(version(1), text, slice(text, 12345, 12000));
   check_against_brute_force(version(1), repeated({'a', 'b'}, 30001), repeated({'a', 'b'}, 12000));
@@ -201,7 +175,7 @@ TEST_CASE("v2 chunks are an odd number of words and its tiles fit in shared memo
     const bool falls_back = l.chunk == 0;
     const bool odd_words = l.chunk % 4 == 0 && (l.chunk / 4) % 2 == 1;
     // The staged text (tile + m - 1), the good-suffix table (4m) and the pattern (m).
-    const bool fits = l.shared_bytes <= lesson09::kDynamicSharedBytes && l.tile == 256 * l.chunk &&
+    const bool fits = l.shared_bytes <= kDynamicSharedBytes && l.tile == 256 * l.chunk &&
                       l.shared_bytes >= l.tile + (m - 1) + 4 * m + m;
     if (falls_back != (m > kLongestOnV2) || (!falls_back && !(odd_words && fits))) {
       INFO("m " << m << ": chunk " << l.chunk << ", tile " << l.tile << ", shared " << l.shared_bytes);
@@ -244,10 +218,3 @@ TEST_CASE("the good-suffix table built on the GPU equals the host's", "[gpu]") {
 
 TEST_CASE("v0: a batch of counts equals the counts one by one", "[gpu]") { batch_cases(version(0)); }
 TEST_CASE("v2: a batch of counts equals the counts one by one", "[gpu][todo]") { batch_cases(version(2)); }
-
-TEST_CASE("an empty pattern is an error, a version that does not exist is named", "[gpu]") {
-  const DeviceText text(std::vector<std::uint8_t>{'a'});
-  const DevicePattern empty(ByteView{});
-  CHECK_THROWS_AS(gpu_count(version(2), text, empty), EmptyPatternError);
-  CHECK_THROWS_WITH(version(3), Catch::Contains("v0 to v2"));
-}

@@ -6,11 +6,10 @@
 #include "common/random.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "sunday_gpu.hpp"
-#include "versions.hpp"
+#include "version_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
-using lesson10::TileLayout;
 using lesson10::v2_layout;
 
 namespace {
@@ -19,8 +18,8 @@ namespace {
 // v2: chunks of 68 and block tiles of 17,408 (m <= 1088). v1's block tiles (65,536 window starts and
 // more) are crossed by the "across block tiles" test instead: edge_cases' all-equal text around them,
 // searched for 65,537 equal bytes, would cost v0 seconds (every window compared in full).
-const std::vector<std::size_t> kChunkEdges = {256, 4096};
-const std::vector<std::size_t> kTileEdges = {68, 17408};
+const Edges kChunkEdges{"chunk edges", {256, 4096}};
+const Edges kTileEdges{"tile edges", {68, 17408}};
 
 const GpuVersion& version(int number) { return sunday_gpu().version(number); }
 
@@ -56,41 +55,21 @@ void across_block_tiles(const GpuVersion& v) {
   for (std::size_t m : {1, 2, 9, 63, 64, 300}) check_against_brute_force(v, text, slice(text, 1000 + m, m));
 }
 
+// v0 and v1 split the text in chunks, v2 in tiles.
+const Edges& edges(int number) { return number < 2 ? kChunkEdges : kTileEdges; }
+
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
-  random_cases(version(0), kChunkEdges, 1000);
-}
-TEST_CASE("v0 handles all-equal texts, chunk edges, whole-text patterns", "[gpu]") {
-  edge_cases(version(0), kChunkEdges);
-}
-TEST_CASE("v0 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu]") {
-  shift_byte_cases(version(0), kChunkEdges);
-}
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(1), kChunkEdges, 1001);
-}
-TEST_CASE("v1 handles all-equal texts, chunk edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(1), kChunkEdges);
-}
-TEST_CASE("v1 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") {
-  shift_byte_cases(version(1), kChunkEdges);
-}
+const VersionChecks checks(sunday_gpu(), 1000, edges,
+                           {{"handles the last window, bytes 0x80 to 0xFF and NUL",
+                             [](const GpuVersion& v, int number) { shift_byte_cases(v, edges(number).at); }}});
+
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(2), kTileEdges, 1002);
-}
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(2), kTileEdges);
-}
-TEST_CASE("v2 handles the last window, bytes 0x80 to 0xFF and NUL", "[gpu][todo]") {
-  shift_byte_cases(version(2), kTileEdges);
-}
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }
 
 TEST_CASE("v1 falls back to v0 for patterns too long for shared memory", "[gpu]") {
   // 50,000 pattern bytes do not fit beside the shift table in 48 KB: v0 answers (given in the starter).
-  STATIC_REQUIRE(50000 > lesson10::kDynamicSharedBytes);
+  STATIC_REQUIRE(50000 > kDynamicSharedBytes);
   const auto text = random_bytes(120001, 2, 11);
   check_against_brute_force(version(1), text, slice(text, 54321, 50000));
 }
@@ -112,7 +91,7 @@ TEST_CASE("v2 chunks are an odd number of words and its tiles fit in shared memo
     const TileLayout l = v2_layout(m);
     const bool falls_back = l.chunk == 0;
     const bool odd_words = l.chunk % 4 == 0 && (l.chunk / 4) % 2 == 1;
-    const bool fits = l.shared_bytes <= lesson10::kDynamicSharedBytes && l.tile == 256 * l.chunk &&
+    const bool fits = l.shared_bytes <= kDynamicSharedBytes && l.tile == 256 * l.chunk &&
                       l.shared_bytes >= l.tile + 2 * m;  // the text after the tile and the pattern
     if (falls_back != (m > 18944) || (!falls_back && !(odd_words && fits))) {
       INFO("m " << m << ": chunk " << l.chunk << ", tile " << l.tile << ", shared " << l.shared_bytes);
@@ -121,11 +100,4 @@ TEST_CASE("v2 chunks are an odd number of words and its tiles fit in shared memo
     }
   }
   CHECK(bad == 0);
-}
-
-TEST_CASE("an empty pattern is an error, a version that does not exist is named", "[gpu]") {
-  const DeviceText text(std::vector<std::uint8_t>{'a'});
-  const DevicePattern empty(ByteView{});
-  CHECK_THROWS_AS(gpu_count(version(2), text, empty), EmptyPatternError);
-  CHECK_THROWS_WITH(version(3), Catch::Contains("v0 to v2"));
 }

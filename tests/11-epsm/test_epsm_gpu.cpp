@@ -9,6 +9,7 @@
 #include "common/random.hpp"
 #include "epsm_gpu.hpp"
 #include "gpu_matcher_checks.hpp"
+#include "version_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
@@ -17,8 +18,8 @@ namespace {
 
 // Where the versions split the text. v0 and v1: a thread's block of 16 alignments, a block's tile of
 // 4096. v2: a lane's 16, a warp's piece of 512 and its span of 2048, a block's tile of 16,384.
-const std::vector<std::size_t> kThreadEdges = {16, 4096};
-const std::vector<std::size_t> kWarpEdges = {16, 512, 2048, 16384};
+const Edges kThreadEdges{"block and tile edges", {16, 4096}};
+const Edges kWarpEdges{"piece and tile edges", {16, 512, 2048, 16384}};
 
 const GpuVersion& version(int number) { return epsm_gpu().version(number); }
 
@@ -85,57 +86,24 @@ void filter_then_verify_cases(const GpuVersion& v) {
 }
 
 void batch_equals_one_by_one(const GpuVersion& v) {
-  const auto host = random_bytes(300001, 4, 12);
-  const DeviceText text(host);
-  std::vector<DevicePattern> patterns;
-  for (std::size_t m : {1, 3, 6, 12, 17, 300002}) patterns.emplace_back(random_bytes(m, 4, m));
-  std::vector<const DevicePattern*> batch;
-  for (const auto& p : patterns) batch.push_back(&p);
-  const std::vector<std::uint64_t> counts = gpu_count_batch(v, text, batch);
-  for (std::size_t p = 0; p < patterns.size(); ++p) {
-    CHECK(counts[p] == brute_force_find_all(host, patterns[p].host()).size());
-  }
+  std::vector<std::vector<std::uint8_t>> patterns;
+  for (std::size_t m : {1, 3, 6, 12, 17, 300002}) patterns.push_back(random_bytes(m, 4, m));
+  check_batch_counts(v, random_bytes(300001, 4, 12), patterns);
 }
+
+// v0 and v1: a thread's 16 alignments; v2: a warp's pieces.
+const Edges& edges(int number) { return number < 2 ? kThreadEdges : kWarpEdges; }
 
 }  // namespace
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
-  random_cases(version(0), kThreadEdges, 1100);
-}
-TEST_CASE("v0 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu]") {
-  edge_cases(version(0), kThreadEdges);
-}
-TEST_CASE("v0 finds every m from 1 to 33 across 32-byte edges", "[gpu]") { straddling_cases(version(0)); }
-TEST_CASE("v0 finds nothing in the zero padding after the text", "[gpu]") { padding_cases(version(0)); }
-TEST_CASE("v0 verifies what passes the packed filter", "[gpu]") { filter_then_verify_cases(version(0)); }
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(1), kThreadEdges, 1101);
-}
-TEST_CASE("v1 handles all-equal texts, block and tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(1), kThreadEdges);
-}
-TEST_CASE("v1 finds every m from 1 to 33 across 32-byte edges", "[gpu][todo]") { straddling_cases(version(1)); }
-TEST_CASE("v1 finds nothing in the zero padding after the text", "[gpu][todo]") { padding_cases(version(1)); }
-TEST_CASE("v1 verifies what passes the packed filter", "[gpu][todo]") { filter_then_verify_cases(version(1)); }
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(2), kWarpEdges, 1102);
-}
-TEST_CASE("v2 handles all-equal texts, piece and tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(2), kWarpEdges);
-}
-TEST_CASE("v2 finds every m from 1 to 33 across 32-byte edges", "[gpu][todo]") { straddling_cases(version(2)); }
-TEST_CASE("v2 finds nothing in the zero padding after the text", "[gpu][todo]") { padding_cases(version(2)); }
-TEST_CASE("v2 verifies what passes the packed filter", "[gpu][todo]") { filter_then_verify_cases(version(2)); }
+const VersionChecks checks(
+    epsm_gpu(), 1100, edges,
+    {{"finds every m from 1 to 33 across 32-byte edges", [](const GpuVersion& v, int) { straddling_cases(v); }},
+     {"finds nothing in the zero padding after the text", [](const GpuVersion& v, int) { padding_cases(v); }},
+     {"verifies what passes the packed filter", [](const GpuVersion& v, int) { filter_then_verify_cases(v); }}});
 
 TEST_CASE("a batch of counts equals the counts one by one", "[gpu]") { batch_equals_one_by_one(version(0)); }
 TEST_CASE("a batch of v2 counts equals the counts one by one", "[gpu][todo]") { batch_equals_one_by_one(version(2)); }
-
-TEST_CASE("an empty pattern is an error, a version that does not exist is named", "[gpu]") {
-  const DeviceText text(std::vector<std::uint8_t>{'a'});
-  const DevicePattern empty(ByteView{});
-  CHECK_THROWS_AS(gpu_count(version(2), text, empty), EmptyPatternError);
-  CHECK_THROWS_WITH(version(3), Catch::Contains("v0 to v2"));
-}
 
 // The byte-SIMD helpers, on the host.
 

@@ -18,6 +18,7 @@
 #include "ssef_gpu.hpp"
 #include "ssef_plan.hpp"
 #include "ssef_table.hpp"
+#include "version_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
@@ -29,9 +30,7 @@ namespace {
 // thread blocks of 256 examined blocks (512 bytes at m = 3, 4096 at m = 31); v2's pieces of 32 vectors
 // (512), warps of 128 vectors (2048) and tiles of 1024 vectors (16,384). Longer steps stretch all of them
 // by step / 16; the tests below plant occurrences across every examined block for each m up to 70.
-const std::vector<std::size_t> kEdges = {512, 2048, 4096, 16384};
-
-const GpuVersion& version(int number) { return ssef_gpu().version(number); }
+const Edges kEdges{"tile edges", {512, 2048, 4096, 16384}};
 
 // Under compute-sanitizer (quick_tests(), gpu_matcher_checks.hpp) fewer lengths, and no pattern of
 // thousands of bytes compared at every position.
@@ -300,35 +299,6 @@ TEST_CASE("the table built on the GPU equals the host's", "[gpu]") {
   }
 }
 
-TEST_CASE("v0 equals the CPU brute force on random texts and patterns", "[gpu]") {
-  random_cases(version(0), kEdges, 1200);
-}
-TEST_CASE("v0 handles all-equal texts, tile edges, whole-text patterns", "[gpu]") { edge_cases(version(0), kEdges); }
-TEST_CASE("v0 handles every m up to 70, periodic texts, text ends, the table cap, batches", "[gpu]") {
-  ssef_cases(version(0));
-}
-TEST_CASE("v1 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(1), kEdges, 1201);
-}
-TEST_CASE("v1 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(1), kEdges);
-}
-TEST_CASE("v1 handles every m up to 70, periodic texts, text ends, the table cap, batches", "[gpu][todo]") {
-  ssef_cases(version(1));
-}
-TEST_CASE("v2 equals the CPU brute force on random texts and patterns", "[gpu][todo]") {
-  random_cases(version(2), kEdges, 1202);
-}
-TEST_CASE("v2 handles all-equal texts, tile edges, whole-text patterns", "[gpu][todo]") {
-  edge_cases(version(2), kEdges);
-}
-TEST_CASE("v2 handles every m up to 70, periodic texts, text ends, the table cap, batches", "[gpu][todo]") {
-  ssef_cases(version(2));
-}
-
-TEST_CASE("an empty pattern is an error, a version that does not exist is named", "[gpu]") {
-  const DeviceText text(std::vector<std::uint8_t>{'a'});
-  const DevicePattern empty(ByteView{});
-  CHECK_THROWS_AS(gpu_count(version(1), text, empty), EmptyPatternError);
-  CHECK_THROWS_WITH(version(9), Catch::Contains("v0 to v2"));
-}
+const VersionChecks checks(ssef_gpu(), 1200, [](int) -> const Edges& { return kEdges; },
+                           {{"handles every m up to 70, periodic texts, text ends, the table cap, batches",
+                             [](const GpuVersion& v, int) { ssef_cases(v); }}});

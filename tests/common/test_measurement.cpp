@@ -8,9 +8,9 @@
 #include "common/buffers.hpp"
 #include "common/ceilings.hpp"
 #include "common/device_info.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "common/generators.hpp"
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
 

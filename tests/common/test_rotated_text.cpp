@@ -11,7 +11,7 @@
 
 #include "common/brute_force.hpp"
 #include "common/device_rotation.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "common/rotated_text.hpp"

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 namespace cudamatch::testing {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 namespace cudamatch::cli {
 

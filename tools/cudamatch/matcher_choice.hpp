@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 
 namespace cudamatch::cli {

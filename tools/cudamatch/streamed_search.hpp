@@ -8,7 +8,7 @@
 #include <string>
 
 #include "common/bandwidth.hpp"
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 #include "stream_search.hpp"
 
 namespace cudamatch::cli {

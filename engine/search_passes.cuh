@@ -7,15 +7,16 @@
 // Blocks must own consecutive ranges of positions, in block order, for the output to come out sorted.
 // A kernel may take arguments of its own after the seven shared ones (a matcher's tables): the
 // launchers pass on whatever follows the stream.
-// The scratch memory is reused between calls (common/search_scratch.hpp): no allocation per search.
+// The scratch memory is reused between calls (engine/search_scratch.hpp): no allocation per search.
 #pragma once
 
 #include <cub/device/device_scan.cuh>
 
 #include "common/cuda_check.hpp"
-#include "common/device_text.hpp"
-#include "common/gpu_matcher.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/device_text.hpp"
+#include "engine/gpu_matcher.hpp"
+#include "engine/launch_limits.hpp"
+#include "engine/search_scratch.hpp"
 
 namespace cudamatch {
 
@@ -38,6 +39,11 @@ struct Launch {
   unsigned threads;
   std::size_t shared_bytes;
 };
+
+// The blocks that cover the positions 0 .. n - m of `text`, `per_block` positions each (m <= n).
+inline unsigned blocks_covering(const DeviceText& text, std::size_t m, std::size_t per_block) {
+  return static_cast<unsigned>((text.size() - m + per_block) / per_block);
+}
 
 // How many blocks of `threads` threads running `kernel` fit on the current GPU at once: the grid of
 // a grid-stride launch (lesson 05).

@@ -1,5 +1,7 @@
-// The GPU matchers of lessons 07-12 behind one interface, so that tests, drivers and the `cudamatch`
-// CLI treat every algorithm and version alike.
+// The GPU matchers behind one interface, so that tests, drivers and the `cudamatch` CLI treat every
+// algorithm and version alike. A matcher lesson (07-12) defines each version as a GpuVersion constant
+// in the version's own file and lists them in its table, a GpuAlgorithm (lessons/<id>/lesson.json names
+// the table that `cudamatch` links).
 //
 // A version provides two entry points; gpu_count and gpu_positions below add the checks every
 // version shares (empty pattern: EmptyPatternError; pattern longer than the text: no occurrence), so
@@ -9,19 +11,18 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
-#include <functional>
-#include <string>
 #include <vector>
 
 #include "common/buffers.hpp"
-#include "common/device_text.hpp"
+#include "engine/device_text.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 
 namespace cudamatch {
 
+// String literals, so that a version is a constant, initialized before any code runs.
 struct GpuVersion {
-  std::string name;     // "v0", "v1", ...
-  std::string summary;  // one line: what this version changes
+  const char* name;     // "v0", "v1", ...
+  const char* summary;  // one line: what this version changes
   // Adds the number of occurrences to *count (device memory) in stream order, without synchronizing
   // with the host: many searches can be queued before one read-back (gpu_count_batch).
   void (*enqueue_count)(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
@@ -59,12 +60,34 @@ std::uint64_t gpu_positions(const GpuVersion& version, const DeviceText& text, c
 // std::runtime_error with the count and the size asked for (count mode needs no such memory).
 void ensure_capacity(DeviceBuffer<std::uint64_t>& positions, std::uint64_t count);
 
-// For baselines that report each match with a global atomic, in no particular order.
-// `search(counter, positions)` enqueues one search that adds its matches to *counter and, when
-// `positions` is not null, writes each one at positions[the counter's value before its add]. This
-// runs it to count, makes room, runs it again and sorts on the host: the cost the ordered output of
-// the optimized versions avoids.
-std::uint64_t positions_sorted_on_host(const std::function<void(unsigned long long*, std::uint64_t*)>& search,
+// The baselines (every v0) report each occurrence with a global atomic, in the order the threads
+// happen to run. Such a version is one function that queues a search which adds its occurrences to
+// *count and, when `positions` is not null, writes each one at positions[the count before its add].
+using UnorderedSearch = void (*)(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
+                                 std::uint64_t* positions, cudaStream_t stream);
+
+// Runs `search` to count, makes room, runs it again and sorts on the host: the cost the ordered output
+// of the optimized versions avoids.
+std::uint64_t positions_sorted_on_host(UnorderedSearch search, const DeviceText& text, const DevicePattern& pattern,
                                        DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream);
+
+// The two entry points of a baseline (engine/unordered_search.cuh has what its kernel shares).
+template <UnorderedSearch kSearch>
+struct UnorderedVersion {
+  static void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count,
+                    cudaStream_t stream) {
+    kSearch(text, pattern, count, nullptr, stream);
+  }
+  static std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern,
+                                 DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
+    return positions_sorted_on_host(kSearch, text, pattern, positions, stream);
+  }
+};
+
+// const GpuVersion v0 = unordered_version<search>("v0", "summary"): a constant.
+template <UnorderedSearch kSearch>
+constexpr GpuVersion unordered_version(const char* name, const char* summary) {
+  return {name, summary, UnorderedVersion<kSearch>::count, UnorderedVersion<kSearch>::positions};
+}
 
 }  // namespace cudamatch

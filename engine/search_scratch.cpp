@@ -1,4 +1,4 @@
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
 
 #include <array>
 

@@ -1,10 +1,11 @@
-#include "common/gpu_matcher.hpp"
+#include "engine/gpu_matcher.hpp"
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "common/brute_force.hpp"
-#include "common/search_scratch.hpp"
+#include "engine/search_scratch.hpp"
 
 namespace cudamatch {
 
@@ -121,13 +122,13 @@ void ensure_capacity(DeviceBuffer<std::uint64_t>& positions, std::uint64_t count
   }
 }
 
-std::uint64_t positions_sorted_on_host(const std::function<void(unsigned long long*, std::uint64_t*)>& search,
+std::uint64_t positions_sorted_on_host(UnorderedSearch search, const DeviceText& text, const DevicePattern& pattern,
                                        DeviceBuffer<std::uint64_t>& positions, cudaStream_t stream) {
   auto* counter = scratch<unsigned long long>(ScratchSlot::counters, 1);
   unsigned long long* host = pinned_readback(1);
   const auto run = [&](std::uint64_t* out) {
     CUDA_CHECK(cudaMemsetAsync(counter, 0, sizeof *counter, stream));
-    search(counter, out);
+    search(text, pattern, counter, out, stream);
     CUDA_CHECK(cudaMemcpyAsync(host, counter, sizeof *host, cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaStreamSynchronize(stream));
     return std::uint64_t{*host};
