@@ -11,7 +11,9 @@
 #     "driver"     lessons/<id>/<driver> becomes the driver program bin/<id>;
 #     "matcher"    {"table", "header"}: the GPU matcher the lesson registers, linked into `cudamatch`
 #                  (the global property CUDAMATCH_MATCHERS lists "<id>|<table>|<header>");
-#     "streamed_search" {"header"}: the lesson provides the CLI's streamed search of long inputs.
+#     "streamed_search" {"table", "header"}: the versions of the streamed search (a function returning
+#                  them, the best last), with which `cudamatch` streams long inputs (the global property
+#                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most).
 #   The global property CUDAMATCH_CLI_LESSONS lists the lessons `cudamatch` links (those two kinds).
 #   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
 #   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
@@ -80,7 +82,15 @@ function(cudamatch_add_lesson id)
   if(NOT LESSON_EDITABLE)
     message(FATAL_ERROR "${manifest_file}: \"editable\" lists no file")
   endif()
+  cudamatch_json_string(streamed_search_table "${manifest}" streamed_search table)
   cudamatch_json_string(streamed_search_header "${manifest}" streamed_search header)
+  if(streamed_search_table)
+    get_property(streamed_search GLOBAL PROPERTY CUDAMATCH_STREAMED_SEARCH)
+    if(streamed_search)
+      message(FATAL_ERROR "${manifest_file}: a second \"streamed_search\" (${streamed_search} has one)")
+    endif()
+    set_property(GLOBAL PROPERTY CUDAMATCH_STREAMED_SEARCH "${id}|${streamed_search_table}|${streamed_search_header}")
+  endif()
   if(matcher_table)
     set_property(GLOBAL APPEND PROPERTY CUDAMATCH_MATCHERS "${id}|${matcher_table}|${matcher_header}")
   endif()
@@ -88,7 +98,7 @@ function(cudamatch_add_lesson id)
   # lesson's driver is the matcher experiment (common/matcher_experiment.hpp).
   set(lesson_base cudamatch_common)
   set(driver_harness "")
-  if(matcher_table OR streamed_search_header)
+  if(matcher_table OR streamed_search_table)
     set_property(GLOBAL APPEND PROPERTY CUDAMATCH_CLI_LESSONS "${id}")
     set(lesson_base cudamatch_engine)
   endif()

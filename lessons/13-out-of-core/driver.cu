@@ -6,7 +6,7 @@
 // against the CPU.
 //
 //   ./build/default/bin/13-out-of-core [--mib 4096] [--file PATH] [--corpus bible.txt] [--length 16]
-//       [--chunk-mib 8] [--readers R] [--slots K] [--budget-mib B] [--matcher-version 0] [--reps 3] [--json FILE]
+//       [--chunk-mib 8] [--readers R] [--slots K] [--budget-mib B] [--reps 3] [--json FILE]
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -19,7 +19,6 @@
 #include <thread>
 #include <vector>
 
-#include "brute_force_gpu.hpp"
 #include "common/bandwidth.hpp"
 #include "common/cli_parse.hpp"
 #include "common/corpus.hpp"
@@ -28,8 +27,10 @@
 #include "common/report.hpp"
 #include "common/results_json.hpp"
 #include "common/table.hpp"
+#include "engine/brute_force_v0.hpp"
+#include "engine/stream/stream_search.hpp"
 #include "experiment_input.hpp"
-#include "stream_search.hpp"
+#include "stream_versions.hpp"
 
 using namespace cudamatch;
 using namespace lesson13;
@@ -45,7 +46,6 @@ struct Options {
   unsigned readers = default_readers();
   std::size_t slots = 0;
   std::size_t budget_mib = 0;
-  int matcher_version = 0;
   int reps = 3;
   std::string json;  // --json FILE
 };
@@ -145,7 +145,7 @@ int experiment(const Options& o) {
   stream_options.device_budget = o.budget_mib * kMiB;
   stream_options.readers = o.readers;
   stream_options.slots = o.slots;
-  const GpuVersion& matcher = brute_force_gpu().version(o.matcher_version);
+  const GpuVersion& matcher = brute_force_v0;  // the given brute force (engine/brute_force_v0.cu)
   StreamSearcher searcher(matcher, pattern, stream_options);
   const ChunkPlan& plan = searcher.plan();
   std::cout << path << ": " << n << " bytes (" << o.corpus << (corpus.synthetic ? ", SYNTHETIC stand-in" : "")
@@ -276,9 +276,6 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::size_t{0}, std::size_t{1024}))
       ->capture_default_str();
   app.add_option("--budget-mib", o.budget_mib, "device memory for the ring, MiB (0: no budget)")->capture_default_str();
-  app.add_option("--matcher-version", o.matcher_version, "the brute-force version that searches (lesson 07)")
-      ->check(CLI::Range(0, 3))
-      ->capture_default_str();
   app.add_option("--reps", o.reps, "timed runs")->check(CLI::Range(1, 1000))->capture_default_str();
   add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;

@@ -54,7 +54,7 @@ TemporaryCorpusFile::TemporaryCorpusFile(const std::vector<std::uint8_t>& corpus
 
 TemporaryCorpusFile::~TemporaryCorpusFile() { std::remove(path_.c_str()); }
 
-std::uint64_t count_on_cpu(ByteSource& source, const std::vector<std::uint8_t>& pattern) {
+std::uint64_t count_on_cpu(cudamatch::ByteSource& source, const std::vector<std::uint8_t>& pattern) {
   const auto algorithm = pattern.size() < 16 ? cudamatch::Algorithm::epsm : cudamatch::Algorithm::ssef;
   const auto matcher = cudamatch::make_cpu_matcher(algorithm, pattern);
   // Piece i holds the bytes [i * step, i * step + step + m - 1): the occurrences that start in its first

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "byte_source.hpp"
+#include "engine/stream/byte_source.hpp"
 
 namespace lesson13 {
 
@@ -28,6 +28,6 @@ class TemporaryCorpusFile {
 
 // The occurrences of `pattern` in `source`, counted on the CPU (the fastest CPU matcher for its
 // length) in pieces of 64 MiB: reads the whole input once, which also brings a file into the page cache.
-std::uint64_t count_on_cpu(ByteSource& source, const std::vector<std::uint8_t>& pattern);
+std::uint64_t count_on_cpu(cudamatch::ByteSource& source, const std::vector<std::uint8_t>& pattern);
 
 }  // namespace lesson13

@@ -8,7 +8,6 @@
 // search then all run at once, and several readers read faster than one.
 #include <optional>
 
-#include "chunk_ring.hpp"
 #include "common/cuda_check.hpp"
 #include "stream_versions.hpp"
 

@@ -1,36 +1,24 @@
-// Lesson 13: the versions of the streamed search and the pieces they are built from. Each version
-// takes one input through the staging ring, chunk after chunk, and hands every chunk's window, once
-// it is on the device, to job.search in the order of the chunks; the caller reads the result back.
-//
-// v0  (given) a pageable buffer and one stream: read, copy, search, wait, next chunk
-// v1  pinned slots, the copy and the search on two streams with events: chunk k + 1 crosses the link
-//     while chunk k is searched; one thread reads
-// v2  reader threads fill the ring while the queue copies and searches: reading, copying and
-//     searching all run at once
+// Lesson 13: the versions of the streamed search and their table. The engine streams any input through
+// them (engine/stream/stream_search.hpp: the ring, the chunks, the searches); a version decides how the
+// chunks cross the link. `cudamatch search` streams long inputs with the best one (through lesson.json).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
-#include "byte_source.hpp"
-#include "chunk_plan.hpp"
-#include "chunk_search.hpp"
-#include "staging.hpp"
+#include "engine/stream/chunk_ring.hpp"
+#include "engine/stream/stream_job.hpp"
 
 namespace lesson13 {
 
-// What every version works with.
-struct StreamJob {
-  ByteSource& source;
-  const ChunkPlan& plan;
-  Staging& staging;     // slot(k) carries chunk k; a copy stream and a search stream
-  ChunkSearch& search;  // search.search(window, offset, stream): each chunk, in order
-  unsigned readers;     // v2's reader threads (1 when the source must be read in order)
-};
-
-// Reads chunk k's window into `into` (room for job.plan.window_bytes() bytes) and returns its length:
-// 0 when there is no chunk k (the input ended before its window held m bytes).
-std::size_t read_window(const StreamJob& job, std::uint64_t chunk, std::uint8_t* into);
+using cudamatch::ChunkRing;
+using cudamatch::DeviceWindow;
+using cudamatch::read_window;
+using cudamatch::ReaderThreads;
+using cudamatch::Slot;
+using cudamatch::Staging;
+using cudamatch::StreamJob;
 
 // v0, given (stream_v0.cpp).
 void v0_stream(StreamJob& job);
@@ -46,5 +34,14 @@ void v1_stream(StreamJob& job);
 
 // v2 (stream_v2.cpp), built on v1's queue_copy and queue_search.
 void v2_stream(StreamJob& job);
+
+// The baseline first, the best last.
+inline const std::vector<cudamatch::StreamVersion>& stream_versions() {
+  static const std::vector<cudamatch::StreamVersion> versions{
+      {"v0", "pageable buffer, one stream: read, copy, search, wait", v0_stream},
+      {"v1", "pinned ring, copy and search streams with events, one thread reads", v1_stream},
+      {"v2", "reader threads fill the ring: reading, copying and searching overlap", v2_stream}};
+  return versions;
+}
 
 }  // namespace lesson13

@@ -9,13 +9,13 @@
 #include <thread>
 #include <vector>
 
-#include "byte_source.hpp"
-#include "chunk_plan.hpp"
+#include "engine/stream/byte_source.hpp"
+#include "engine/stream/chunk_plan.hpp"
 #include "common/file_io.hpp"
 #include "common/generators.hpp"
 #include "temp_files.hpp"
 
-using namespace lesson13;
+using namespace cudamatch;
 using cudamatch::testing::temp_path;
 
 namespace {

@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "chunk_plan.hpp"
+#include "engine/stream/chunk_plan.hpp"
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
 
-using namespace lesson13;
+using namespace cudamatch;
 
 TEST_CASE("chunk k owns C positions and its window the m - 1 bytes after them", "[plan]") {
   const ChunkPlan plan = plan_chunks(5, 100, 2, 0);

@@ -4,9 +4,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "chunk_ring.hpp"
+#include "engine/stream/chunk_ring.hpp"
 
-using namespace lesson13;
+using namespace cudamatch;
 
 namespace {
 

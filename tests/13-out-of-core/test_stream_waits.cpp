@@ -19,10 +19,11 @@
 #include <memory>
 #include <vector>
 
-#include "brute_force_gpu.hpp"
 #include "common/cuda_check.hpp"
+#include "engine/brute_force_v0.hpp"
+#include "engine/stream/stream_search.hpp"
 #include "gpu_sleep.hpp"
-#include "stream_search.hpp"
+#include "stream_versions.hpp"
 
 using namespace cudamatch;
 using namespace lesson13;
@@ -83,7 +84,7 @@ std::uint64_t run_held(const StreamVersion& v, Held held, std::vector<std::uint6
 
   const DevicePattern device_pattern(pattern);
   DeviceBuffer<std::uint64_t> positions;
-  const GpuVersion& matcher = brute_force_gpu().baseline();
+  const GpuVersion& matcher = brute_force_v0;
   SlowSearch search(found == nullptr ? count_search(matcher, device_pattern, staging.search_stream())
                                      : positions_search(matcher, device_pattern, positions,
                                                         [&](const std::vector<std::uint64_t>& p) {

@@ -19,11 +19,15 @@ class Invoker final : public Catch::ITestInvoker {
   std::function<void()> run_;
 };
 
-void register_case(const std::string& name, const std::string& tags, std::function<void()> run) {
+}  // namespace
+
+void register_test_case(const std::string& name, const std::string& tags, std::function<void()> run) {
   // Catch2 copies the name and the tags, and owns the invoker from here on.
   const Catch::AutoReg registered(new Invoker(std::move(run)), CATCH_INTERNAL_LINEINFO, Catch::StringRef(),
                                   Catch::NameAndTags{name, tags});
 }
+
+namespace {
 
 void check_errors(const GpuAlgorithm& algorithm) {
   const DeviceText text(std::vector<std::uint8_t>{'a'});
@@ -42,16 +46,16 @@ VersionChecks::VersionChecks(const GpuAlgorithm& algorithm, std::uint64_t seed,
     const auto number = static_cast<int>(n);
     const std::string tags = number == 0 ? "[gpu]" : "[gpu][todo]";
     const auto name = [&](const std::string& what) { return std::string(version.name) + " " + what; };
-    register_case(name("equals the CPU brute force on random texts and patterns"), tags,
-                  [&version, edges, seed, number] { random_cases(version, edges(number).at, seed + number); });
-    register_case(name("handles all-equal texts, " + edges(number).name + ", whole-text patterns"), tags,
-                  [&version, edges, number] { edge_cases(version, edges(number).at); });
+    register_test_case(name("equals the CPU brute force on random texts and patterns"), tags,
+                       [&version, edges, seed, number] { random_cases(version, edges(number).at, seed + number); });
+    register_test_case(name("handles all-equal texts, " + edges(number).name + ", whole-text patterns"), tags,
+                       [&version, edges, number] { edge_cases(version, edges(number).at); });
     for (const VersionCheck& check : more) {
-      register_case(name(check.name), tags, [&version, run = check.check, number] { run(version, number); });
+      register_test_case(name(check.name), tags, [&version, run = check.check, number] { run(version, number); });
     }
   }
-  register_case("an empty pattern is an error, a version that does not exist is named", "[gpu]",
-                [&algorithm] { check_errors(algorithm); });
+  register_test_case("an empty pattern is an error, a version that does not exist is named", "[gpu]",
+                     [&algorithm] { check_errors(algorithm); });
 }
 
 void check_batch_counts(const GpuVersion& version, const std::vector<std::uint8_t>& text,

@@ -39,6 +39,10 @@ struct VersionChecks {
                 const std::vector<VersionCheck>& more = {});
 };
 
+// Registers the Catch2 test case `name` with `tags` that runs `run`, for test cases made in a loop (each
+// version of a lesson). Call it before Catch2's session starts (from a constructor at namespace scope).
+void register_test_case(const std::string& name, const std::string& tags, std::function<void()> run);
+
 // Queues the counts of `patterns` in `text` as one batch (gpu_count_batch) and compares each with the
 // CPU brute force.
 void check_batch_counts(const GpuVersion& version, const std::vector<std::uint8_t>& text,

@@ -88,7 +88,7 @@ int run_search(const SearchOptions& o) {
           const GpuVersion& version = chosen_gpu_version(algorithm, spec.version);
           streamed = std::make_unique<StreamedSearch>(version, pattern, o.chunk_bytes);
         }
-        const lesson13::PositionsSink sink = o.count_only ? lesson13::PositionsSink{} : print;
+        const PositionsSink sink = o.count_only ? PositionsSink{} : print;
         count = streamed->search(file, sink, progress_allowed(o.count_only));
       } else {
         scan_file(file, pattern.size() - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,

@@ -21,8 +21,8 @@ bool wants_stream(const std::string& path, std::uint64_t threshold) {
 
 namespace {
 
-lesson13::StreamOptions options_for(std::size_t chunk_bytes) {
-  lesson13::StreamOptions options;
+StreamOptions options_for(std::size_t chunk_bytes) {
+  StreamOptions options;
   if (chunk_bytes != 0) options.chunk_bytes = chunk_bytes;
   std::size_t free_bytes = 0, total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -42,25 +42,25 @@ std::string bytes_label(std::uint64_t done, std::uint64_t total, double seconds)
 StreamedSearch::StreamedSearch(const GpuVersion& version, ByteView pattern, std::size_t chunk_bytes)
     : searcher_(version, pattern, options_for(chunk_bytes)) {}
 
-std::uint64_t StreamedSearch::search(const std::string& path, const lesson13::PositionsSink& positions, bool progress) {
-  std::unique_ptr<lesson13::ByteSource> source;
+std::uint64_t StreamedSearch::search(const std::string& path, const PositionsSink& positions, bool progress) {
+  std::unique_ptr<ByteSource> source;
   if (path == "-") {
-    source = std::make_unique<lesson13::SequentialSource>(STDIN_FILENO, "standard input", searcher_.plan().overlap());
+    source = std::make_unique<SequentialSource>(STDIN_FILENO, "standard input", searcher_.plan().overlap());
   } else {
-    source = std::make_unique<lesson13::FileSource>(path);
+    source = std::make_unique<FileSource>(path);
   }
   const std::uint64_t total = source->size().value_or(0);
   const bool long_input = progress && total > kStreamAbove;
   Progress bar(long_input ? total : 0);  // drawn only when stderr is a terminal
   const auto start = std::chrono::steady_clock::now();
-  lesson13::ProgressSink on_progress;
+  ProgressSink on_progress;
   if (long_input) {
     on_progress = [&](std::uint64_t done) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       bar.set(done, bytes_label(done, total, seconds));
     };
   }
-  const lesson13::StreamVersion& best = lesson13::stream_versions().back();
+  const StreamVersion& best = best_stream_version();
   return positions ? searcher_.positions(best, *source, positions, on_progress)
                    : searcher_.count(best, *source, on_progress);
 }

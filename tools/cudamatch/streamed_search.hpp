@@ -1,7 +1,7 @@
-// `cudamatch search` on the GPU for long inputs and standard input: lesson 13's streamed search, its
-// best version of the track this build compiled (reader threads fill a ring of pinned buffers while
-// earlier chunks cross the link and are searched). Output as for any other search: each chunk's
-// offsets in file order, or the count.
+// `cudamatch search` on the GPU for long inputs and standard input: the engine's streamed search
+// (engine/stream/stream_search.hpp) with lesson 13's best version of the track this build compiled (reader threads fill
+// a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other search: each
+// chunk's offsets in file order, or the count.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include "common/bandwidth.hpp"
 #include "engine/gpu_matcher.hpp"
-#include "stream_search.hpp"
+#include "engine/stream/stream_search.hpp"
 
 namespace cudamatch::cli {
 
@@ -24,6 +24,10 @@ inline constexpr std::uint64_t kStreamAbove = 64 * kMiB;
 // then reports why).
 bool wants_stream(const std::string& path, std::uint64_t threshold);
 
+// The best version of the streamed search this build compiles (generated from the lessons' manifests:
+// the lesson whose "streamed_search" names its versions).
+const StreamVersion& best_stream_version();
+
 class StreamedSearch {
  public:
   // Searches with `version` for `pattern`, in chunks of `chunk_bytes` (0: the lesson's default), the
@@ -34,10 +38,10 @@ class StreamedSearch {
   // offsets; without, counts. Returns the count. A progress bar (bytes, GB/s) shows on stderr for
   // files longer than kStreamAbove when `progress` allows it and stderr is a terminal. Throws
   // FileError when the input cannot be read.
-  std::uint64_t search(const std::string& path, const lesson13::PositionsSink& positions, bool progress);
+  std::uint64_t search(const std::string& path, const PositionsSink& positions, bool progress);
 
  private:
-  lesson13::StreamSearcher searcher_;
+  StreamSearcher searcher_;
 };
 
 }  // namespace cudamatch::cli

@@ -135,13 +135,13 @@ TEST_CASE("the GPU search streams standard input and regular files over 64 MiB",
 
 TEST_CASE("streamed chunks overlap by m - 1 and never hold less than their overlap", "[cli]") {
   // The plan `search` streams with: chunks of C positions, windows of C + m - 1 bytes.
-  const lesson13::ChunkPlan plan = lesson13::plan_chunks(17, 4096, 10, 0);
+  const ChunkPlan plan = plan_chunks(17, 4096, 10, 0);
   CHECK(plan.window_bytes() == 4096 + 16);
   CHECK(plan.offset(1) + plan.overlap() == plan.window_bytes());  // window 1 starts m - 1 bytes before window 0 ends
   CHECK(plan.chunks(4096 + 16) == 1);
   CHECK(plan.chunks(4096 + 17) == 2);
   // A pattern longer than a chunk grows the chunk to m - 1 (the overlap rule) ...
-  CHECK(lesson13::plan_chunks(100000, 4096, 10, 0).chunk_bytes == 99999);
+  CHECK(plan_chunks(100000, 4096, 10, 0).chunk_bytes == 99999);
   // ... within the device budget (half the free memory), or the search says the pattern is too long.
-  CHECK_THROWS_WITH(lesson13::plan_chunks(100000, 4096, 10, 1 << 20), Catch::Contains("device budget"));
+  CHECK_THROWS_WITH(plan_chunks(100000, 4096, 10, 1 << 20), Catch::Contains("device budget"));
 }

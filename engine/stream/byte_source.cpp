@@ -1,4 +1,4 @@
-#include "byte_source.hpp"
+#include "engine/stream/byte_source.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,9 +12,7 @@
 
 #include "common/file_io.hpp"
 
-namespace lesson13 {
-
-using cudamatch::FileError;
+namespace cudamatch {
 
 namespace {
 
@@ -91,4 +89,4 @@ std::size_t SequentialSource::read(std::uint64_t offset, std::uint8_t* into, std
   return got;
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

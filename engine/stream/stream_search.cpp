@@ -1,17 +1,9 @@
-#include "stream_search.hpp"
+#include "engine/stream/stream_search.hpp"
 
 #include <algorithm>
 #include <thread>
 
-namespace lesson13 {
-
-const std::vector<StreamVersion>& stream_versions() {
-  static const std::vector<StreamVersion> versions{
-      {"v0", "pageable buffer, one stream: read, copy, search, wait", v0_stream},
-      {"v1", "pinned ring, copy and search streams with events, one thread reads", v1_stream},
-      {"v2", "reader threads fill the ring: reading, copying and searching overlap", v2_stream}};
-  return versions;
-}
+namespace cudamatch {
 
 unsigned default_readers() {
   const unsigned threads = std::thread::hardware_concurrency();  // 0 when unknown
@@ -24,8 +16,7 @@ std::size_t slot_count(const StreamOptions& options) {
 }
 }  // namespace
 
-StreamSearcher::StreamSearcher(const cudamatch::GpuVersion& matcher, cudamatch::ByteView pattern,
-                               const StreamOptions& options)
+StreamSearcher::StreamSearcher(const GpuVersion& matcher, ByteView pattern, const StreamOptions& options)
     : matcher_(matcher),
       pattern_(pattern),
       readers_(std::max(1u, options.readers)),
@@ -59,4 +50,4 @@ std::uint64_t StreamSearcher::run(const StreamVersion& version, ByteSource& sour
   return search.finish(staging_.search_stream());
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

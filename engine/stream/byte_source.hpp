@@ -1,4 +1,4 @@
-// Lesson 13 - where the bytes come from: a host buffer, a file, or a pipe (standard input). The
+// The streamed search (lesson 13) - where the bytes come from: a host buffer, a file, or a pipe (standard input). The
 // streamed search reads each chunk's window straight into a pinned staging buffer.
 #pragma once
 
@@ -10,7 +10,7 @@
 
 #include "common/byte_view.hpp"
 
-namespace lesson13 {
+namespace cudamatch {
 
 class ByteSource {
  public:
@@ -20,7 +20,7 @@ class ByteSource {
   ByteSource& operator=(const ByteSource&) = delete;
 
   // Copies the input's bytes [offset, offset + bytes) into `into`, fewer only where the input ends;
-  // returns how many. Throws cudamatch::FileError naming the input and the reason when it cannot read.
+  // returns how many. Throws FileError naming the input and the reason when it cannot read.
   virtual std::size_t read(std::uint64_t offset, std::uint8_t* into, std::size_t bytes) = 0;
   // Whether read() takes any offset, from several threads at once (a file, a host buffer). When not
   // (a pipe), one thread reads the chunks' windows in order (see SequentialSource).
@@ -32,13 +32,13 @@ class ByteSource {
 // Bytes already in host memory (the view must outlive the source).
 class MemorySource final : public ByteSource {
  public:
-  explicit MemorySource(cudamatch::ByteView bytes) : bytes_(bytes) {}
+  explicit MemorySource(ByteView bytes) : bytes_(bytes) {}
   std::size_t read(std::uint64_t offset, std::uint8_t* into, std::size_t bytes) override;
   bool random_access() const override { return true; }
   std::optional<std::uint64_t> size() const override { return bytes_.size; }
 
  private:
-  cudamatch::ByteView bytes_;
+  ByteView bytes_;
 };
 
 // A file, read with pread(2): any offset, from any thread, straight from the page cache when the
@@ -78,4 +78,4 @@ class SequentialSource final : public ByteSource {
   bool at_end_ = false;
 };
 
-}  // namespace lesson13
+}  // namespace cudamatch

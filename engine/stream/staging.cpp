@@ -1,13 +1,13 @@
-#include "staging.hpp"
+#include "engine/stream/staging.hpp"
 
 #include <stdexcept>
 
-namespace lesson13 {
+namespace cudamatch {
 
-DeviceWindow::DeviceWindow(std::size_t bytes) : text_(cudamatch::DeviceText::with_capacity(bytes)) {}
+DeviceWindow::DeviceWindow(std::size_t bytes) : text_(DeviceText::with_capacity(bytes)) {}
 
 void DeviceWindow::load(const std::uint8_t* host, std::size_t bytes, cudaStream_t stream) {
-  text_.assign_async(cudamatch::ByteView(host, bytes), stream);
+  text_.assign_async(ByteView(host, bytes), stream);
 }
 
 Slot::Slot(std::size_t window_bytes) : host(window_bytes), device(window_bytes) {}
@@ -28,4 +28,4 @@ void Staging::synchronize() const {
   search_.synchronize();
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

@@ -1,19 +1,19 @@
-// Lesson 13 - the staging ring. Slot k mod K carries chunk k: a pinned host buffer that the chunk's
-// window is read into, a device window that it is copied to and searched in, and two events that say
-// when each may take the next chunk. One stream copies, one stream searches, so that a copy and a
-// search of different chunks run at the same time (lesson 06); all searches share one stream because
-// the matchers' scratch memory (engine/search_scratch.hpp) is shared by the searches of a thread.
+// The streamed search (lesson 13) - the staging ring. Slot k mod K carries chunk k: a pinned host buffer that the
+// chunk's window is read into, a device window that it is copied to and searched in, and two events that say when each
+// may take the next chunk. One stream copies, one stream searches, so that a copy and a search of different chunks run
+// at the same time (lesson 06); all searches share one stream because the matchers' scratch memory
+// (engine/search_scratch.hpp) is shared by the searches of a thread.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "chunk_plan.hpp"
+#include "engine/stream/chunk_plan.hpp"
 #include "common/buffers.hpp"
 #include "engine/device_text.hpp"
 
-namespace lesson13 {
+namespace cudamatch {
 
 // The device copy of one chunk's window.
 class DeviceWindow {
@@ -27,19 +27,19 @@ class DeviceWindow {
   void load(const std::uint8_t* host, std::size_t bytes, cudaStream_t stream);
 
   // The text the last load put on the device.
-  const cudamatch::DeviceText& text() const { return text_; }
+  const DeviceText& text() const { return text_; }
 
  private:
-  cudamatch::DeviceText text_;
+  DeviceText text_;
 };
 
 struct Slot {
   explicit Slot(std::size_t window_bytes);
 
-  cudamatch::PinnedBuffer<std::uint8_t> host;
+  PinnedBuffer<std::uint8_t> host;
   DeviceWindow device;
-  cudamatch::CudaEvent copied;    // recorded after the copy of `host` to `device`: `host` may be refilled
-  cudamatch::CudaEvent searched;  // recorded after the search of `device`: `device` may be refilled
+  CudaEvent copied;    // recorded after the copy of `host` to `device`: `host` may be refilled
+  CudaEvent searched;  // recorded after the search of `device`: `device` may be refilled
 };
 
 class Staging {
@@ -61,9 +61,9 @@ class Staging {
  private:
   std::size_t window_bytes_;
   std::vector<Slot> slots_;
-  cudamatch::CudaStream copy_;
-  cudamatch::CudaStream search_;
+  CudaStream copy_;
+  CudaStream search_;
   std::vector<std::uint8_t> pageable_;
 };
 
-}  // namespace lesson13
+}  // namespace cudamatch

@@ -1,34 +1,20 @@
-// Lesson 13 - out-of-core search: the occurrences of a pattern in an input longer than the GPU's
-// memory (or than a device budget), streamed through a ring of pinned staging buffers and device
-// windows, chunks overlapping by m - 1 bytes (chunk_plan.hpp), searched with any GPU matcher of
-// lessons 07-12. Every occurrence is reported exactly once, in order. The driver, the tests and
-// `cudamatch search` use it.
+// The streamed search: the occurrences of a pattern in an input longer than the GPU's memory (or than
+// a device budget), streamed through a ring of pinned staging buffers and device windows, chunks
+// overlapping by m - 1 bytes (chunk_plan.hpp), searched with any GPU matcher. Every occurrence is
+// reported exactly once, in order. How the chunks cross the link is a StreamVersion (lesson 13 writes
+// them: v0, v1, v2); lesson 13's driver and tests and `cudamatch search` run them here.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "byte_source.hpp"
-#include "chunk_plan.hpp"
-#include "chunk_search.hpp"
 #include "engine/gpu_matcher.hpp"
-#include "staging.hpp"
-#include "stream_versions.hpp"
+#include "engine/stream/stream_job.hpp"
 
-namespace lesson13 {
+namespace cudamatch {
 
-struct StreamVersion {
-  std::string name;     // "v0", "v1", "v2"
-  std::string summary;  // one line: what this version overlaps
-  void (*run)(StreamJob& job);
-};
-
-// v0, v1, v2: the baseline first, the best last.
-const std::vector<StreamVersion>& stream_versions();
-
-// Reader threads for v2 when none are asked for: the host's hardware threads but one (which queues
+// Reader threads (lesson 13's v2) when none are asked for: the host's hardware threads but one (which queues
 // the copies and searches), 1 to 16. One thread copies from the page cache at a fraction of the
 // link's bandwidth (6.5 GB/s against 55 GB/s on the reference machine; README, "How many buffers in
 // flight"), and the readers spend their time in that copy, not on a core's arithmetic.
@@ -45,7 +31,7 @@ class StreamSearcher {
  public:
   // Plans the chunks and allocates the ring for `pattern` (throws as plan_chunks does: an empty
   // pattern, a budget that cannot hold the ring).
-  StreamSearcher(const cudamatch::GpuVersion& matcher, cudamatch::ByteView pattern, const StreamOptions& options = {});
+  StreamSearcher(const GpuVersion& matcher, ByteView pattern, const StreamOptions& options = {});
 
   // The number of occurrences in `source` (one read-back at the end).
   std::uint64_t count(const StreamVersion& version, ByteSource& source, const ProgressSink& progress = {});
@@ -60,12 +46,12 @@ class StreamSearcher {
  private:
   std::uint64_t run(const StreamVersion& version, ByteSource& source, ChunkSearch& search);
 
-  const cudamatch::GpuVersion& matcher_;
-  cudamatch::DevicePattern pattern_;
+  const GpuVersion& matcher_;
+  DevicePattern pattern_;
   unsigned readers_;
   ChunkPlan plan_;
   Staging staging_;
-  cudamatch::DeviceBuffer<std::uint64_t> positions_;
+  DeviceBuffer<std::uint64_t> positions_;
 };
 
-}  // namespace lesson13
+}  // namespace cudamatch

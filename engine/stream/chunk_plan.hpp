@@ -1,4 +1,4 @@
-// Lesson 13 - out-of-core search. How an input too long for the GPU is cut into chunks for a pattern
+// The streamed search (lesson 13): how an input too long for the GPU is cut into chunks for a pattern
 // of m bytes.
 //
 // Chunk k owns the C positions [kC, kC + C): the occurrences that START there are its own. To see
@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace lesson13 {
+namespace cudamatch {
 
 struct ChunkPlan {
   std::size_t pattern_bytes = 1;  // m
@@ -39,9 +39,9 @@ std::size_t device_window_bytes(std::size_t window);
 
 // The plan for a pattern of m bytes: `chunk_bytes` asked for, grown to m - 1 (the overlap rule), then
 // shrunk (to a multiple of 16 bytes of window) until `slots` windows fit in `device_budget` bytes
-// (0: no budget). Throws cudamatch::EmptyPatternError for m = 0; std::invalid_argument for
+// (0: no budget). Throws EmptyPatternError for m = 0; std::invalid_argument for
 // chunk_bytes = 0 or slots = 0, and when the budget cannot hold `slots` windows of a chunk of
 // max(1, m - 1) bytes (the message says how much it would take).
 ChunkPlan plan_chunks(std::size_t m, std::size_t chunk_bytes, std::size_t slots, std::size_t device_budget);
 
-}  // namespace lesson13
+}  // namespace cudamatch

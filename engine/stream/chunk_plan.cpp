@@ -1,4 +1,4 @@
-#include "chunk_plan.hpp"
+#include "engine/stream/chunk_plan.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -7,7 +7,7 @@
 #include "common/brute_force.hpp"  // EmptyPatternError
 #include "engine/device_text.hpp"
 
-namespace lesson13 {
+namespace cudamatch {
 
 std::uint64_t ChunkPlan::chunks(std::uint64_t n) const {
   if (n < pattern_bytes) return 0;
@@ -21,10 +21,10 @@ std::size_t ChunkPlan::window_bytes(std::uint64_t chunk, std::uint64_t n) const 
   return static_cast<std::size_t>(std::min<std::uint64_t>(window_bytes(), n - start));
 }
 
-std::size_t device_window_bytes(std::size_t window) { return cudamatch::DeviceText::allocation_bytes(window); }
+std::size_t device_window_bytes(std::size_t window) { return DeviceText::allocation_bytes(window); }
 
 ChunkPlan plan_chunks(std::size_t m, std::size_t chunk_bytes, std::size_t slots, std::size_t device_budget) {
-  if (m == 0) throw cudamatch::EmptyPatternError();
+  if (m == 0) throw EmptyPatternError();
   if (chunk_bytes == 0 || slots == 0) throw std::invalid_argument("chunks and buffers must not be empty");
   const std::size_t overlap = m - 1;
   const std::size_t shortest = std::max<std::size_t>(1, overlap);  // the overlap rule
@@ -46,4 +46,4 @@ ChunkPlan plan_chunks(std::size_t m, std::size_t chunk_bytes, std::size_t slots,
   return plan;
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

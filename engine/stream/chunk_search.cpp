@@ -1,12 +1,8 @@
-#include "chunk_search.hpp"
+#include "engine/stream/chunk_search.hpp"
 
 #include "common/cuda_check.hpp"
 
-namespace lesson13 {
-
-using cudamatch::DevicePattern;
-using cudamatch::DeviceText;
-using cudamatch::GpuVersion;
+namespace cudamatch {
 
 namespace {
 
@@ -30,13 +26,13 @@ class CountSearch final : public ChunkSearch {
 
   const GpuVersion& matcher_;
   const DevicePattern& pattern_;
-  cudamatch::DeviceBuffer<unsigned long long> total_{1};
+  DeviceBuffer<unsigned long long> total_{1};
 };
 
 class PositionsSearch final : public ChunkSearch {
  public:
-  PositionsSearch(const GpuVersion& matcher, const DevicePattern& pattern,
-                  cudamatch::DeviceBuffer<std::uint64_t>& positions, PositionsSink sink, ProgressSink progress)
+  PositionsSearch(const GpuVersion& matcher, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                  PositionsSink sink, ProgressSink progress)
       : ChunkSearch(std::move(progress)),
         matcher_(matcher),
         pattern_(pattern),
@@ -50,7 +46,7 @@ class PositionsSearch final : public ChunkSearch {
 
  private:
   void run(const DeviceText& window, std::uint64_t offset, cudaStream_t stream) override {
-    const std::uint64_t count = cudamatch::gpu_positions(matcher_, window, pattern_, positions_, stream);
+    const std::uint64_t count = gpu_positions(matcher_, window, pattern_, positions_, stream);
     if (count == 0) return;
     host_.resize(count);
     positions_.download(host_.data(), count, stream);
@@ -61,7 +57,7 @@ class PositionsSearch final : public ChunkSearch {
 
   const GpuVersion& matcher_;
   const DevicePattern& pattern_;
-  cudamatch::DeviceBuffer<std::uint64_t>& positions_;
+  DeviceBuffer<std::uint64_t>& positions_;
   PositionsSink sink_;
   std::vector<std::uint64_t> host_;
   std::uint64_t total_ = 0;
@@ -75,9 +71,9 @@ std::unique_ptr<ChunkSearch> count_search(const GpuVersion& matcher, const Devic
 }
 
 std::unique_ptr<ChunkSearch> positions_search(const GpuVersion& matcher, const DevicePattern& pattern,
-                                              cudamatch::DeviceBuffer<std::uint64_t>& positions, PositionsSink sink,
+                                              DeviceBuffer<std::uint64_t>& positions, PositionsSink sink,
                                               ProgressSink progress) {
   return std::make_unique<PositionsSearch>(matcher, pattern, positions, std::move(sink), std::move(progress));
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

@@ -1,5 +1,5 @@
-// Lesson 13, v2 - the hand-over of the staging ring's slots between the reader threads and the thread
-// that queues the copies and the searches (the queue). Slot k mod K carries chunk k:
+// The streamed search, lesson 13's v2 - the hand-over of the staging ring's slots between the reader threads and the
+// thread that queues the copies and the searches (the queue). Slot k mod K carries chunk k:
 //   a reader:  wait_to_fill(k), wait for the slot's `copied` event, read chunk k's window, filled(k, bytes)
 //   the queue: wait_filled(k), queue chunk k's copy (which records `copied`), taken(k), ...
 // A reader may fill chunk k once chunk k - K has been taken, that is once its copy is queued: the
@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-namespace lesson13 {
+namespace cudamatch {
 
 class ChunkRing {
  public:
@@ -64,4 +64,4 @@ class ReaderThreads {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace lesson13
+}  // namespace cudamatch

@@ -1,8 +1,8 @@
-#include "chunk_ring.hpp"
+#include "engine/stream/chunk_ring.hpp"
 
 #include <stdexcept>
 
-namespace lesson13 {
+namespace cudamatch {
 
 ChunkRing::ChunkRing(std::size_t slots) : slots_(slots) {
   if (slots == 0) throw std::invalid_argument("a ring needs at least one slot");
@@ -74,4 +74,4 @@ void ReaderThreads::stop_and_join() {
   }
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

@@ -1,11 +1,10 @@
-// Lesson 13: what every version of the streamed search shares.
-#include "stream_versions.hpp"
+#include "engine/stream/stream_job.hpp"
 
-namespace lesson13 {
+namespace cudamatch {
 
 std::size_t read_window(const StreamJob& job, std::uint64_t chunk, std::uint8_t* into) {
   const std::size_t bytes = job.source.read(job.plan.offset(chunk), into, job.plan.window_bytes());
   return bytes < job.plan.pattern_bytes ? 0 : bytes;
 }
 
-}  // namespace lesson13
+}  // namespace cudamatch

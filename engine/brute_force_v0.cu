@@ -1,11 +1,12 @@
-// Lesson 07, v0: the direct port, the baseline the optimized versions are measured against. Given.
-// One thread per text position compares the pattern byte by byte in global memory and reports a
-// match with a global atomic. Positions arrive in whatever order the threads ran, so the host sorts
-// them afterwards.
-#include "brute_force_gpu.hpp"
+// The given brute force: lesson 07's v0, the direct port that the optimized versions are measured
+// against, and the matcher lesson 13's driver and tests stream with (their subject is the streaming,
+// not the kernel). One thread per text position compares the pattern byte by byte in global memory and
+// reports a match with a global atomic. Positions arrive in whatever order the threads ran, so the host
+// sorts them afterwards (UnorderedVersion).
+#include "engine/brute_force_v0.hpp"
 #include "engine/unordered_search.cuh"
 
-namespace cudamatch::lesson07 {
+namespace cudamatch {
 
 namespace {
 
@@ -30,6 +31,7 @@ void search(const DeviceText& text, const DevicePattern& pattern, unsigned long 
 
 }  // namespace
 
-const GpuVersion v0 = unordered_version<search>("v0", "one thread per position in global memory, one atomic per match");
+const GpuVersion brute_force_v0 =
+    unordered_version<search>("v0", "one thread per position in global memory, one atomic per match");
 
-}  // namespace cudamatch::lesson07
+}  // namespace cudamatch

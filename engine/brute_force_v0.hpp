@@ -1,0 +1,11 @@
+// The given brute force (brute_force_v0.cu): lesson 07's v0, and the matcher of lesson 13's driver and
+// tests.
+#pragma once
+
+#include "engine/gpu_matcher.hpp"
+
+namespace cudamatch {
+
+extern const GpuVersion brute_force_v0;
+
+}  // namespace cudamatch
