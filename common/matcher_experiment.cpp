@@ -226,19 +226,9 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   CLI::App app{std::string("Lesson ") + lesson + ": " + algorithm_name(algorithm.algorithm) +
                " on the GPU, every version on large device-resident texts"};
   Options o;
-  app.add_option("--mib", o.mib, "text size in MiB")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))
-      ->capture_default_str();
-  app.add_option("--lengths", o.lengths, "pattern lengths")
-      ->delimiter(',')
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
-      ->capture_default_str();
-  app.add_option("--corpora", o.corpora, "corpora to repeat (bible.txt, E.coli, world192.txt)")
-      ->delimiter(',')
-      ->capture_default_str();
-  app.add_option("--patterns", o.patterns, "patterns per length and version")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{10000}))
-      ->capture_default_str();
+  add_mib_option(app, o.mib);
+  add_lengths_option(app, o.lengths, std::size_t{1} << 20);
+  add_corpora_options(app, o.corpora, o.patterns, 10000, " and version");
   app.add_option("--reps", o.reps, "timed calls per pattern (each on a fresh text and pattern: patterns x reps in all)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();

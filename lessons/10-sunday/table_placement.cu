@@ -136,13 +136,8 @@ int experiment(const Options& o) {
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 10 side experiment: Quick Search with its shift table in shared, constant or global memory"};
   Options o;
-  app.add_option("--mib", o.mib, "text size in MiB")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16))
-      ->capture_default_str();
-  app.add_option("--lengths", o.lengths, "pattern lengths")
-      ->delimiter(',')
-      ->check(CLI::Range(1u, kMaxLength))
-      ->capture_default_str();
+  add_mib_option(app, o.mib);
+  add_lengths_option(app, o.lengths, kMaxLength);
   app.add_option("--reps", o.reps, "timed runs")->check(CLI::Range(1, 1000))->capture_default_str();
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   return run_driver("10-sunday-table-placement", [&] { return experiment(o); });

@@ -77,16 +77,8 @@ void run_corpus(const Options& o, const std::string& name) {
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 12: what SSEF's filter lets through with bit 7 and with the chosen bits"};
   Options o;
-  app.add_option("--lengths", o.lengths, "pattern lengths")
-      ->delimiter(',')
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
-      ->capture_default_str();
-  app.add_option("--corpora", o.corpora, "corpora (bible.txt, E.coli, world192.txt)")
-      ->delimiter(',')
-      ->capture_default_str();
-  app.add_option("--patterns", o.patterns, "patterns per length")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}))
-      ->capture_default_str();
+  add_lengths_option(app, o.lengths, std::size_t{1} << 20);
+  add_corpora_options(app, o.corpora, o.patterns, 1000, "");
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   for (const std::string& name : o.corpora) run_corpus(o, name);
   return 0;

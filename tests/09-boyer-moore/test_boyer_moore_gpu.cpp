@@ -21,12 +21,9 @@ using lesson09::v2_layout;
 
 namespace {
 
-// Where the versions split the text. v0 and v1: chunks of 256 window starts (m < 64) and 4096 (m > 1024).
-// v2: chunks of 68 and block tiles of 17,408 (m <= 1088). v1's block tiles (65,536 window starts and
-// more) are crossed by the "across block tiles" test instead: edge_cases' all-equal text around them,
-// searched for 65,537 equal bytes, would cost the CPU brute force seconds.
-const Edges kChunkEdges{"chunk edges", {256, 4096}};
-const Edges kTileEdges{"tile edges", {68, 17408}};
+// Where the versions split the text: chunked_tile_edges (tests/support/version_checks.hpp). v1's block
+// tiles (65,536 window starts and more) are crossed by the "across block tiles" test instead: edge_cases'
+// all-equal text around them, searched for 65,537 equal bytes, would cost the CPU brute force seconds.
 constexpr std::size_t kLongestOnV2 = 6312;  // longer patterns leave v2 less than 9 words per thread
 
 const GpuVersion& version(int number) { return boyer_moore_gpu().version(number); }
@@ -137,14 +134,12 @@ void batch_cases(const GpuVersion& v) {
   check_batch_counts(v, text, patterns);
 }
 
-// v0 and v1 split the text in chunks, v2 in tiles.
-const Edges& edges(int number) { return number < 2 ? kChunkEdges : kTileEdges; }
-
 }  // namespace
 
-const VersionChecks checks(boyer_moore_gpu(), 900, edges,
-                           {{"handles periodic patterns and long partial matches",
-                             [](const GpuVersion& v, int number) { periodic_cases(v, edges(number).at); }}});
+const VersionChecks checks(boyer_moore_gpu(), 900, chunked_tile_edges,
+                           {{"handles periodic patterns and long partial matches", [](const GpuVersion& v, int number) {
+                               periodic_cases(v, chunked_tile_edges(number).at);
+                             }}});
 
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }

@@ -14,12 +14,10 @@ using lesson10::v2_layout;
 
 namespace {
 
-// Where the versions split the text. v0 and v1: chunks of 256 window starts (m < 64) and 4096 (m > 1024).
-// v2: chunks of 68 and block tiles of 17,408 (m <= 1088). v1's block tiles (65,536 window starts and
-// more) are crossed by the "across block tiles" test instead: edge_cases' all-equal text around them,
-// searched for 65,537 equal bytes, would cost v0 seconds (every window compared in full).
-const Edges kChunkEdges{"chunk edges", {256, 4096}};
-const Edges kTileEdges{"tile edges", {68, 17408}};
+// Where the versions split the text: chunked_tile_edges (tests/support/version_checks.hpp). v1's block
+// tiles (65,536 window starts and more) are crossed by the "across block tiles" test instead: edge_cases'
+// all-equal text around them, searched for 65,537 equal bytes, would cost v0 seconds (every window compared
+// in full).
 
 const GpuVersion& version(int number) { return sunday_gpu().version(number); }
 
@@ -55,14 +53,13 @@ void across_block_tiles(const GpuVersion& v) {
   for (std::size_t m : {1, 2, 9, 63, 64, 300}) check_against_brute_force(v, text, slice(text, 1000 + m, m));
 }
 
-// v0 and v1 split the text in chunks, v2 in tiles.
-const Edges& edges(int number) { return number < 2 ? kChunkEdges : kTileEdges; }
-
 }  // namespace
 
-const VersionChecks checks(sunday_gpu(), 1000, edges,
+const VersionChecks checks(sunday_gpu(), 1000, chunked_tile_edges,
                            {{"handles the last window, bytes 0x80 to 0xFF and NUL",
-                             [](const GpuVersion& v, int number) { shift_byte_cases(v, edges(number).at); }}});
+                             [](const GpuVersion& v, int number) {
+                               shift_byte_cases(v, chunked_tile_edges(number).at);
+                             }}});
 
 TEST_CASE("v1 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(1)); }
 TEST_CASE("v2 writes sorted positions across block tiles", "[gpu][todo]") { across_block_tiles(version(2)); }

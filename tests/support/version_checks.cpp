@@ -39,6 +39,12 @@ void check_errors(const GpuAlgorithm& algorithm) {
 
 }  // namespace
 
+const Edges& chunked_tile_edges(int number) {
+  static const Edges chunks{"chunk edges", {256, 4096}};
+  static const Edges tiles{"tile edges", {68, 17408}};
+  return number < 2 ? chunks : tiles;
+}
+
 VersionChecks::VersionChecks(const GpuAlgorithm& algorithm, std::uint64_t seed,
                              std::function<const Edges&(int number)> edges, const std::vector<VersionCheck>& more) {
   for (std::size_t n = 0; n < algorithm.versions.size(); ++n) {

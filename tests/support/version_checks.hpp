@@ -29,6 +29,11 @@ struct Edges {
   std::vector<std::size_t> at;
 };
 
+// The edges of lessons 09 and 10, whose versions split the text alike (engine/chunked_tiles.hpp): v0 and
+// v1 in chunks of 256 window starts (m < 64) and 4096 (m > 1024), v2 in chunks of 68 and tiles of 17,408
+// (m <= 1088).
+const Edges& chunked_tile_edges(int number);
+
 struct VersionCheck {
   std::string name;
   std::function<void(const GpuVersion& version, int number)> check;  // number: N
