@@ -5,6 +5,7 @@
   <!-- generated:NAME --> regions          the README's and the course map's lesson tables
   <!-- fig:ID --> and <!-- table:ID -->    every measured figure the Markdown files quote, from
                                           docs/results/data/ through docs/results/figures/
+and it refuses a rubric note that quotes a measured figure (tools/course/rubric_notes.py).
 
   render.py            rewrites what is stale
   render.py --check    changes nothing; names every stale file or marker and exits 1
@@ -23,8 +24,9 @@ from figures import REGISTRY_DIR, FigureError, Registry  # noqa: E402
 from generated import CLASSROOM_FILE, REGIONS, REQUIRED_REGIONS, autograding_json  # noqa: E402
 from manifests import load_course  # noqa: E402
 from regions import MarkerError, find_regions, replace_bodies  # noqa: E402
+from rubric_notes import note_problems  # noqa: E402
 
-SKIPPED_DIRS = {".git", "node_modules", "cache"}  # cache: datasets/cache, the downloaded corpora
+SKIPPED_DIRS = {"node_modules", "cache"}  # cache: datasets/cache, the downloaded corpora; hidden folders too
 
 
 @dataclass
@@ -38,7 +40,9 @@ def markdown_files(root: Path) -> list:
     found = []
     for folder, dirs, files in os.walk(root):
         top = folder == str(root)
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not (top and d.startswith("build")))
+        dirs[:] = sorted(
+            d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".") and not (top and d.startswith("build"))
+        )
         found += [Path(folder, f).relative_to(root) for f in sorted(files) if f.endswith(".md")]
     return found
 
@@ -107,6 +111,7 @@ def render_tree(root: Path) -> Outcome:
     outcome.expected[CLASSROOM_FILE] = classroom
     for path in markdown_files(root):
         render_markdown(root, path, lessons, figures, outcome)
+    outcome.errors += note_problems(lessons)
     for fig_id in sorted(set(figures.specs) - figures.used):
         outcome.errors.append(f"{REGISTRY_DIR}/{fig_id.split('.', 1)[0]}.json: figure {fig_id} is quoted nowhere")
     return outcome

@@ -277,6 +277,14 @@ class StaleCopies(CourseCopy):
         self.edit("docs/results/figures/00.json", '"case_id": "m4"', '"case_id": "m*"')
         self.check_fails_with("3 rows match")
 
+    def test_a_measured_figure_in_a_rubric_note(self):
+        rubric = self.root / "lessons/01-beta/rubric.json"
+        value = json.loads(rubric.read_text())
+        value["items"][1]["note"] = "H200: 7.27x; 5.5 is 76% of that."
+        write_json(rubric, value)
+        self.check_fails_with("error: lessons/01-beta/rubric.json: the note of item1 names a measurement GPU ('H200')",
+                              "the note of item1 quotes a measured ratio or share ('7.27x')")
+
     def test_rewrite_fixes_what_check_found(self):
         self.edit("README.md", "<!-- fig:00.speedup_m4 -->4.00x", "<!-- fig:00.speedup_m4 -->4.10x")
         self.assertEqual(run_render(self.root).returncode, 0)
@@ -314,7 +322,8 @@ def copy_of_the_tree(test: unittest.TestCase) -> Path:
     test.addCleanup(shutil.rmtree, root)
     ignored = shutil.ignore_patterns(".git", "build*", "cache", "*.o", "*.png")
     for entry in REPO.iterdir():
-        if entry.name in (".git", "datasets") or entry.name.startswith("build"):
+        hidden = entry.name.startswith(".") and entry.name != ".github"
+        if hidden or entry.name == "datasets" or entry.name.startswith("build"):
             continue
         if entry.is_dir():
             shutil.copytree(entry, root / entry.name, ignore=ignored)
