@@ -70,12 +70,9 @@ class BoyerMooreMatcher final : public ScanMatcher<BoyerMooreMatcher> {
   }
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::uint8_t* p = pattern().data();
     const std::ptrdiff_t m = static_cast<std::ptrdiff_t>(pattern().size());
-    const std::size_t n = text.size;
-    if (static_cast<std::size_t>(m) > n) return;
-    const std::uint8_t* t = text.data;
     const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(n) - m;  // the last alignment
     const std::ptrdiff_t period = good_suffix_[0];
     const std::uint8_t p_last = p[m - 1];

@@ -19,12 +19,9 @@ class BruteForceMatcher final : public ScanMatcher<BruteForceMatcher> {
   explicit BruteForceMatcher(ByteView pattern) : ScanMatcher(pattern) {}
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::uint8_t* p = pattern().data();
     const std::size_t m = pattern().size();
-    const std::size_t n = text.size;
-    if (m > n) return;
-    const std::uint8_t* t = text.data;
     const std::size_t last = n - m;
     std::size_t s = 0;
     while (s <= last) {

@@ -12,17 +12,16 @@ namespace cudamatch {
 
 namespace {
 
-// Every occurrence, overlapping ones included, from a search that finds only the first one:
-// find_first(from, end) returns the first hit in [from, end) or end; the search restarts one byte
-// after each hit.
+// Every occurrence of an m-byte pattern in t[0..n), overlapping ones included, from a search that
+// finds only the first one: find_first(from, end) returns the first hit in [from, end) or end; the
+// search restarts one byte after each hit.
 template <class FindFirst, class OnMatch>
-void each_occurrence(ByteView text, std::size_t m, FindFirst find_first, OnMatch on_match) {
-  if (m > text.size) return;
-  const std::uint8_t* const end = text.data + text.size;
-  for (const std::uint8_t* from = text.data; static_cast<std::size_t>(end - from) >= m;) {
+void each_occurrence(const std::uint8_t* t, std::size_t n, std::size_t m, FindFirst find_first, OnMatch on_match) {
+  const std::uint8_t* const end = t + n;
+  for (const std::uint8_t* from = t; static_cast<std::size_t>(end - from) >= m;) {
     const std::uint8_t* hit = find_first(from, end);
     if (hit == end) return;
-    on_match(static_cast<std::size_t>(hit - text.data));
+    on_match(static_cast<std::size_t>(hit - t));
     from = hit + 1;
   }
 }
@@ -32,13 +31,13 @@ class MemmemMatcher final : public detail::ScanMatcher<MemmemMatcher> {
   explicit MemmemMatcher(ByteView pattern) : ScanMatcher(pattern) {}
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::size_t m = pattern().size();
     const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) {
       const void* hit = ::memmem(from, static_cast<std::size_t>(end - from), pattern().data(), m);
       return hit == nullptr ? end : static_cast<const std::uint8_t*>(hit);
     };
-    each_occurrence(text, m, find_first, on_match);
+    each_occurrence(t, n, m, find_first, on_match);
   }
 };
 
@@ -48,11 +47,11 @@ class StdBmhMatcher final : public detail::ScanMatcher<StdBmhMatcher> {
       : ScanMatcher(pattern), searcher_(this->pattern().data(), this->pattern().data() + this->pattern().size()) {}
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const auto find_first = [&](const std::uint8_t* from, const std::uint8_t* end) {
       return searcher_(from, end).first;
     };
-    each_occurrence(text, pattern().size(), find_first, on_match);
+    each_occurrence(t, n, pattern().size(), find_first, on_match);
   }
 
  private:

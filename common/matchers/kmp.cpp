@@ -39,12 +39,9 @@ class KmpMatcher final : public ScanMatcher<KmpMatcher> {
   }
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::uint8_t* p = pattern().data();
     const std::ptrdiff_t m = static_cast<std::ptrdiff_t>(pattern().size());
-    const std::size_t n = text.size;
-    if (static_cast<std::size_t>(m) > n) return;
-    const std::uint8_t* t = text.data;
     const std::ptrdiff_t* next = next_.data();
     std::ptrdiff_t state = 0;  // pattern bytes matched so far
     std::size_t i = 0;         // next text byte

@@ -40,19 +40,21 @@ inline MatchSink vector_sink(std::vector<std::uint64_t>& out) {
   return sink;
 }
 
-// CpuMatcher for an algorithm written once as `template <class OnMatch> void scan(ByteView text,
-// OnMatch on_match) const`, calling on_match(offset) for each occurrence in increasing order. The
-// callback is inlined: count() increments a counter, find_all() appends to the vector.
+// CpuMatcher for an algorithm written once as `template <class OnMatch> void scan(const std::uint8_t* t,
+// std::size_t n, OnMatch on_match) const`, calling on_match(offset) for each occurrence in t[0..n) in
+// increasing order. scan is only called when the pattern fits in the text (m <= n): a longer pattern
+// has no occurrence. The callback is inlined: count() increments a counter, find_all() appends to the
+// vector.
 template <class Derived>
 class ScanMatcher : public CpuMatcher {
  public:
   void find_all(ByteView text, std::uint64_t base, std::vector<std::uint64_t>& out) const override {
-    derived().scan(text, [&](std::size_t offset) { out.push_back(base + offset); });
+    scan_if_fits(text, [&](std::size_t offset) { out.push_back(base + offset); });
   }
 
   std::uint64_t count(ByteView text) const override {
     std::uint64_t n = 0;
-    derived().scan(text, [&](std::size_t) { ++n; });
+    scan_if_fits(text, [&](std::size_t) { ++n; });
     return n;
   }
 
@@ -60,7 +62,11 @@ class ScanMatcher : public CpuMatcher {
   explicit ScanMatcher(ByteView pattern) : CpuMatcher(pattern) {}
 
  private:
-  const Derived& derived() const { return static_cast<const Derived&>(*this); }
+  template <class OnMatch>
+  void scan_if_fits(ByteView text, OnMatch on_match) const {
+    if (pattern().size() > text.size) return;
+    static_cast<const Derived&>(*this).scan(text.data, text.size, on_match);
+  }
 };
 
 }  // namespace cudamatch::detail

@@ -27,12 +27,9 @@ class SundayMatcher final : public ScanMatcher<SundayMatcher> {
   }
 
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::uint8_t* p = pattern().data();
     const std::size_t m = pattern().size();
-    const std::size_t n = text.size;
-    if (m > n) return;
-    const std::uint8_t* t = text.data;
     const std::size_t last = n - m;
     const std::uint8_t p_first = p[0];
     const std::uint8_t p_last = p[m - 1];
