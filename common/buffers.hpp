@@ -91,47 +91,55 @@ class PinnedBuffer : public Buffer<T, PinnedMemory> {
   T& operator[](std::size_t i) const { return this->data()[i]; }
 };
 
+// Owns one CUDA handle (an event, a stream), destroyed with `destroy` when it goes (the error, if
+// any, ignored: this runs in destructors). Move-constructible only, like the owners below.
+template <class Handle, cudaError_t (*destroy)(Handle)>
+class UniqueHandle {
+ public:
+  UniqueHandle() = default;
+  ~UniqueHandle() {
+    if (handle_ != nullptr) destroy(handle_);
+  }
+  UniqueHandle(UniqueHandle&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  UniqueHandle& operator=(UniqueHandle&&) = delete;
+  UniqueHandle(const UniqueHandle&) = delete;
+  UniqueHandle& operator=(const UniqueHandle&) = delete;
+
+  Handle get() const { return handle_; }
+  // Where the create call writes the new handle.
+  Handle* out() { return &handle_; }
+
+ private:
+  Handle handle_ = nullptr;
+};
+
 class CudaEvent {
  public:
-  CudaEvent() { CUDA_CHECK(cudaEventCreate(&event_)); }
-  ~CudaEvent() {
-    if (event_ != nullptr) cudaEventDestroy(event_);
-  }
-  CudaEvent(CudaEvent&& other) noexcept : event_(std::exchange(other.event_, nullptr)) {}
-  CudaEvent& operator=(CudaEvent&&) = delete;
-  CudaEvent(const CudaEvent&) = delete;
-  CudaEvent& operator=(const CudaEvent&) = delete;
+  CudaEvent() { CUDA_CHECK(cudaEventCreate(event_.out())); }
 
-  cudaEvent_t get() const { return event_; }
-  void record(cudaStream_t stream = nullptr) { CUDA_CHECK(cudaEventRecord(event_, stream)); }
+  cudaEvent_t get() const { return event_.get(); }
+  void record(cudaStream_t stream = nullptr) { CUDA_CHECK(cudaEventRecord(get(), stream)); }
   // Milliseconds from `start` to this event; waits for this event to complete.
   float elapsed_ms_since(const CudaEvent& start) const {
-    CUDA_CHECK(cudaEventSynchronize(event_));
+    CUDA_CHECK(cudaEventSynchronize(get()));
     float ms = 0.0f;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, start.event_, event_));
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start.get(), get()));
     return ms;
   }
 
  private:
-  cudaEvent_t event_ = nullptr;
+  UniqueHandle<cudaEvent_t, cudaEventDestroy> event_;
 };
 
 class CudaStream {
  public:
-  CudaStream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~CudaStream() {
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
-  }
-  CudaStream(CudaStream&& other) noexcept : stream_(std::exchange(other.stream_, nullptr)) {}
-  CudaStream& operator=(CudaStream&&) = delete;
-  CudaStream(const CudaStream&) = delete;
-  CudaStream& operator=(const CudaStream&) = delete;
+  CudaStream() { CUDA_CHECK(cudaStreamCreateWithFlags(stream_.out(), cudaStreamNonBlocking)); }
 
-  cudaStream_t get() const { return stream_; }
-  void synchronize() const { CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  cudaStream_t get() const { return stream_.get(); }
+  void synchronize() const { CUDA_CHECK(cudaStreamSynchronize(get())); }
 
  private:
-  cudaStream_t stream_ = nullptr;
+  UniqueHandle<cudaStream_t, cudaStreamDestroy> stream_;
 };
 
 }  // namespace cudamatch
