@@ -1,4 +1,5 @@
-// Lesson 07, v1: shared memory and block-privatized output. STARTER: complete the TODO in bf_v1_kernel.
+// Lesson 07, v1: shared memory and block-privatized output.
+// STARTER: complete the TODO in bf_v1_kernel.
 //
 // Each block owns a tile of kTile consecutive positions. It stages the kTile + m - 1 text bytes those
 // positions need in shared memory with 16-byte loads, and the pattern beside them, so the compare

@@ -1,5 +1,5 @@
-// Lesson 07, v2: byte-SIMD filtering, 16 positions per thread. STARTER: complete the TODO in search_piece (the rest is
-// given).
+// Lesson 07, v2: byte-SIMD filtering, 16 positions per thread.
+// STARTER: complete the TODO in search_piece (the rest is given).
 //
 // v1's profile: DRAM idle, warps divergent, an instruction per byte per position. v2 does the common
 // case, a position that fails on its first two bytes, four positions per instruction: each thread

@@ -1,5 +1,5 @@
-// Lesson 07, v3: a four-byte filter on whole words, verification by the whole warp. STARTER: complete the TODOs in
-// word_flags and verify (the rest is given).
+// Lesson 07, v3: a four-byte filter on whole words, verification by the whole warp.
+// STARTER: complete the TODOs in word_flags and verify (the rest is given).
 //
 // v2's profile on DNA: one position in 16 passes a two-byte filter, and verifying it byte by byte
 // leaves 6 of 32 threads active. v3 filters on the pattern's first FOUR bytes (one DNA position in

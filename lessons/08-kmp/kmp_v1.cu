@@ -1,5 +1,5 @@
 // Lesson 08, v1: the failure table in shared memory, block-privatized ordered output.
-// STARTER: complete the TODO in kmp_v1_kernel.
+// STARTER: complete the TODOs: the helper that scans one chunk, and kmp_v1_kernel.
 //
 // v0 reads the pattern and the failure table from global memory at every step of the automaton, and
 // takes a global atomic per match (on DNA with m = 2, one position in 16). v1:
@@ -34,6 +34,8 @@ __host__ __device__ std::size_t chunk_length(std::size_t m) { return 4 * m > 256
 // The failure table next[m + 1] (int32), then the m pattern bytes.
 std::size_t table_bytes(std::size_t m) { return (m + 1) * sizeof(std::int32_t) + m; }
 
+// TODO(08-kmp, v1): the __device__ helper that scans one chunk (step 2 below) goes here.
+
 template <Pass kPass>
 __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
                               const std::uint8_t* __restrict__ pattern, std::size_t m,
@@ -46,11 +48,11 @@ __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t
   //      Every thread calls build_failure_table(pattern, m, s_pattern, s_next) (failure_table.cuh):
   //      it fills both and synchronizes the block.
   //   2. Thread t of block b owns the chunk_length(m) positions starting at
-  //      first = (b * kThreads + t) * chunk_length(m). Write a __device__ helper that scans it and
-  //      calls on_match(position) for each occurrence, in order: nothing when first + m > n (no
-  //      occurrence can start there); otherwise state = 0, and for each byte i from first up to
-  //      min(first + chunk_length(m) + m - 1, n) (the m - 1 extra bytes find the occurrences that
-  //      start near the chunk's end): c = text[i]; while (state > -1 && s_pattern[state] != c)
+  //      first = (b * kThreads + t) * chunk_length(m). Write a __device__ helper (at the TODO above the
+  //      kernel) that scans it and calls on_match(position) for each occurrence, in order: nothing when
+  //      first + m > n (no occurrence can start there); otherwise state = 0, and for each byte i from
+  //      first up to min(first + chunk_length(m) + m - 1, n) (the m - 1 extra bytes find the occurrences
+  //      that start near the chunk's end): c = text[i]; while (state > -1 && s_pattern[state] != c)
   //      state = s_next[state]; then ++state, and when state == m, on_match(i + 1 - m) and
   //      state = s_next[m]. Count each thread's matches.
   //   3. The end of the pass: finish_block_pass<kPass>(found, temp, counts, offsets, positions, write_again)

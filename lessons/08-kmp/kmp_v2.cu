@@ -1,6 +1,6 @@
 // Lesson 08, v2: the text staged in shared memory and read without bank conflicts; a full DFA for
 // short patterns.
-// STARTER: complete the TODO in scan_chunk.
+// STARTER: complete the TODO in scan_chunk (write any helper it needs at the TODO above it).
 //
 // What v1 leaves as it was: the text loads. A thread reads its chunk one byte per load instruction,
 // and the 32 threads of a warp read 32 chunks at least 256 bytes apart: every load touches 32
@@ -51,6 +51,8 @@ std::size_t table_bytes(std::size_t m) {
   const std::size_t failure = (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4;
   return failure + (uses_dfa(m) ? (m + 1) * kDfaRowBytes : 0);
 }
+
+// TODO(08-kmp, v2): helpers for scan_chunk, if you want any, go here.
 
 // Runs `automaton` over this thread's span, round by round, and calls on_match(position) for every
 // occurrence starting in its chunk, in order. Every thread of the block must call it (it stages the

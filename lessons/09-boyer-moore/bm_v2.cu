@@ -1,5 +1,5 @@
-// Lesson 09, v2: tables built on the GPU, the block's text tile in shared memory. STARTER: complete the
-// TODO in bm_v2_kernel (the rest is given).
+// Lesson 09, v2: tables built on the GPU, the block's text tile in shared memory.
+// STARTER: complete the TODO in bm_v2_kernel (the rest is given).
 //
 // Two costs are left in v1. The host builds the tables and copies them before every search: the copy
 // from pageable memory waits for the stream, so every search synchronizes the host, and a small text is

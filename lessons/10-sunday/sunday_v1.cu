@@ -1,5 +1,5 @@
-// Lesson 10, v1: the shift table and the pattern in shared memory, built by each block. STARTER: complete the
-// TODO in search_chunk (the rest is given).
+// Lesson 10, v1: the shift table and the pattern in shared memory, built by each block.
+// STARTER: complete the TODO in search_chunk (the rest is given).
 //
 // v0 looked up its shift table in global memory: a warp's 32 lookups are 32 different addresses, up to
 // 8 different 128-byte lines of the 1 KB table, served one line at a time by L1. The host built that

@@ -1,5 +1,5 @@
-// Lesson 10, v2: the block's text tile in shared memory, each window tested on 4 bytes at once. STARTER:
-// complete the TODO in search_chunk (the rest is given).
+// Lesson 10, v2: the block's text tile in shared memory, each window tested on 4 bytes at once.
+// STARTER: complete the TODO in search_chunk (the rest is given).
 //
 // v1's threads still read the text from global memory, each in its own chunk: the 32 threads of a warp
 // read 32 bytes that lie a chunk apart (256 bytes or more), 32 different sectors for 32 useful bytes,

@@ -1,5 +1,5 @@
-// Lesson 11, v1: the masks built four bytes per instruction. STARTER: complete the TODO in packed_compare
-// (the rest is given).
+// Lesson 11, v1: the masks built four bytes per instruction.
+// STARTER: complete the TODO in packed_compare (the rest is given).
 //
 // v0 builds each 16-bit mask from 16 byte compares: extract the byte, compare, insert the bit, some
 // 100 instructions per pattern byte for 16 alignments. A 32-bit register holds four text bytes, and one

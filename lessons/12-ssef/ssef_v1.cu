@@ -1,5 +1,6 @@
 // Lesson 12, v1: the table built on the GPU as compressed sparse rows, one load per examined block,
-// ordered output. STARTER: complete the TODO in search_block (the rest is given).
+// ordered output.
+// STARTER: complete the TODO in search_block (the rest is given).
 //
 // What v0 pays besides the search: for every pattern the host builds 65,536 list heads and copies them
 // (256 KB from pageable memory, which waits for the stream: the host stops at every search); each

@@ -1,6 +1,6 @@
 // Lesson 12, v2: the bucket bitmap in shared memory, the block compared from registers, the warp
-// verifying together. STARTER: complete the TODOs in next_candidate and warp_equals (the rest is
-// given).
+// verifying together.
+// STARTER: complete the TODOs in next_candidate and warp_equals (the rest is given).
 //
 // v1 still pays, per examined block, a probe of offsets[] (256 KB: L2, not L1) even though 98% or more
 // of the buckets it lands in are empty (12-ssef-filter); one thread per block, so for short steps (m <

@@ -1,4 +1,5 @@
-// Lesson 07, v1: shared memory and block-privatized output. SOLUTION.
+// Lesson 07, v1: shared memory and block-privatized output.
+// SOLUTION.
 //
 // Each block owns a tile of kTile consecutive positions. It stages the kTile + m - 1 text bytes those
 // positions need in shared memory with 16-byte loads, and the pattern beside them, so the compare
@@ -28,6 +29,7 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
                              const std::uint8_t* __restrict__ pattern, std::size_t m,
                              unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                              std::uint64_t* __restrict__ positions) {
+  // HOLE(07-brute-force, v1): the block's tile of positions, from shared memory.
   extern __shared__ uint4 shared[];  // uint4: 16-byte aligned
   std::uint8_t* tile = reinterpret_cast<std::uint8_t*>(shared);
   const std::size_t staged = staged_bytes(m);
@@ -78,6 +80,7 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
       }
     }
   }
+  // END HOLE
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {

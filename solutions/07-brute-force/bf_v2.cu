@@ -1,4 +1,5 @@
-// Lesson 07, v2: byte-SIMD filtering, 16 positions per thread. SOLUTION.
+// Lesson 07, v2: byte-SIMD filtering, 16 positions per thread.
+// SOLUTION.
 //
 // v1's profile: DRAM idle, warps divergent, an instruction per byte per position. v2 does the common
 // case, a position that fails on its first two bytes, four positions per instruction: each thread
@@ -24,6 +25,7 @@ template <class OnMatch>
 __device__ void search_piece(const std::uint8_t* __restrict__ text, std::size_t n,
                              const std::uint8_t* __restrict__ pattern, std::size_t m, std::size_t first_position,
                              OnMatch on_match) {
+  // HOLE(07-brute-force, v2): 16 positions per thread, four at a time.
   if (first_position > n - m) return;
   // DeviceText pads to a multiple of 16 bytes plus 16, so both vectors lie inside the allocation.
   const uint4 a = *reinterpret_cast<const uint4*>(text + first_position);
@@ -47,6 +49,7 @@ __device__ void search_piece(const std::uint8_t* __restrict__ text, std::size_t 
       if (j >= m) on_match(position);
     }
   }
+  // END HOLE
 }
 
 template <Pass kPass>

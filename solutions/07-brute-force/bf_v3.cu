@@ -1,4 +1,5 @@
-// Lesson 07, v3: a four-byte filter on whole words, verification by the whole warp. SOLUTION.
+// Lesson 07, v3: a four-byte filter on whole words, verification by the whole warp.
+// SOLUTION.
 //
 // v2's profile on DNA: one position in 16 passes a two-byte filter, and verifying it byte by byte
 // leaves 6 of 32 threads active. v3 filters on the pattern's first FOUR bytes (one DNA position in
@@ -40,6 +41,7 @@ struct Prefix {
 // 0x80 in byte j when the four bytes starting at byte j of `lo` (continuing into `hi`) equal
 // repeated[0..used) (only the first `used` of them count; used <= 4), zero elsewhere.
 __device__ unsigned word_flags(unsigned lo, unsigned hi, const unsigned* repeated, unsigned used) {
+  // HOLE(07-brute-force, v3): the filter of four positions at once, without a branch.
   // Byte j of `differ` is zero when bytes j, j+1, ... match: XOR with the pattern byte of each
   // offset t, the text shifted by t bytes (a funnel shift of two words), ORed together.
   unsigned differ = lo ^ repeated[0];
@@ -49,6 +51,7 @@ __device__ unsigned word_flags(unsigned lo, unsigned hi, const unsigned* repeate
   }
   // 0x80 in each zero byte of `differ`, nothing elsewhere (no carry crosses a byte).
   return ~(((differ & 0x7f7f7f7fu) + 0x7f7f7f7fu) | differ) & 0x80808080u;
+  // END HOLE
 }
 
 // A lane's 16 positions hold candidates where the bytes starting there equal the prefix. w[0..3] are
@@ -74,6 +77,7 @@ __device__ int position_of_bit(int bit) { return 4 * (bit & 7) + (bit >> 3); }
 // of the warp calls it: the warp verifies one candidate at a time, 32 bytes per step.
 __device__ unsigned verify(unsigned candidates, std::size_t lane_first, const std::uint8_t* __restrict__ text,
                            const std::uint8_t* __restrict__ pattern, std::size_t m) {
+  // HOLE(07-brute-force, v3): warp-cooperative verification.
   const unsigned lane = threadIdx.x % 32;
   unsigned confirmed = 0;
   for (unsigned pending = __ballot_sync(kAllLanes, candidates != 0); pending != 0;
@@ -95,6 +99,7 @@ __device__ unsigned verify(unsigned candidates, std::size_t lane_first, const st
     }
   }
   return confirmed;
+  // END HOLE
 }
 
 // The occurrences among the lane's 16 positions from lane_first, as bits (bit 8j + k: position 4k + j).

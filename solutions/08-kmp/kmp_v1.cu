@@ -1,4 +1,5 @@
-// Lesson 08, v1: the failure table in shared memory, block-privatized ordered output. SOLUTION.
+// Lesson 08, v1: the failure table in shared memory, block-privatized ordered output.
+// SOLUTION.
 //
 // v0 reads the pattern and the failure table from global memory at every step of the automaton, and
 // takes a global atomic per match (on DNA with m = 2, one position in 16). v1:
@@ -33,6 +34,7 @@ __host__ __device__ std::size_t chunk_length(std::size_t m) { return 4 * m > 256
 // The failure table next[m + 1] (int32), then the m pattern bytes.
 std::size_t table_bytes(std::size_t m) { return (m + 1) * sizeof(std::int32_t) + m; }
 
+// HOLE(08-kmp, v1): the __device__ helper that scans one chunk (step 2 below) goes here.
 // Runs the KMP automaton over the chunk starting at `first` and calls on_match(position) for every
 // occurrence starting in it, in order.
 template <class OnMatch>
@@ -50,6 +52,7 @@ __device__ void scan_chunk(const std::uint8_t* __restrict__ text, std::size_t n,
     }
   }
 }
+// END HOLE
 
 template <Pass kPass>
 __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
@@ -57,6 +60,7 @@ __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t
                               unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
                               std::uint64_t* __restrict__ positions) {
   __shared__ BlockTemp temp;
+  // HOLE(08-kmp, v1): the KMP automaton per thread, the tables in shared memory, ordered output.
   extern __shared__ std::int32_t tables[];
   const int length = static_cast<int>(m);
   std::int32_t* s_next = tables;
@@ -70,6 +74,7 @@ __global__ void kmp_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t
   finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     scan_chunk(text, n, s_pattern, s_next, length, first, [&](std::size_t position) { *out++ = position; });
   });
+  // END HOLE
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {

@@ -1,5 +1,6 @@
 // Lesson 08, v2: the text staged in shared memory and read without bank conflicts; a full DFA for
-// short patterns. SOLUTION.
+// short patterns.
+// SOLUTION.
 //
 // What v1 leaves as it was: the text loads. A thread reads its chunk one byte per load instruction,
 // and the 32 threads of a warp read 32 chunks at least 256 bytes apart: every load touches 32
@@ -51,6 +52,7 @@ std::size_t table_bytes(std::size_t m) {
   return failure + (uses_dfa(m) ? (m + 1) * kDfaRowBytes : 0);
 }
 
+// HOLE(08-kmp, v2): helpers for scan_chunk, if you want any, go here.
 // Round `round`: bytes [round * kSegment, + kSegment) of every thread's span into its row. Lane v
 // loads vector v % 8 of row v / 8: eight lanes cover one row's 128 contiguous bytes.
 __device__ void stage_round(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t block_first,
@@ -75,6 +77,7 @@ __device__ void stage_round(const std::uint8_t* __restrict__ text, std::size_t n
     }
   }
 }
+// END HOLE
 
 // Runs `automaton` over this thread's span, round by round, and calls on_match(position) for every
 // occurrence starting in its chunk, in order. Every thread of the block must call it (it stages the
@@ -82,6 +85,7 @@ __device__ void stage_round(const std::uint8_t* __restrict__ text, std::size_t n
 template <class Automaton, class OnMatch>
 __device__ void scan_chunk(const std::uint8_t* __restrict__ text, std::size_t n, int m, const Automaton& automaton,
                            unsigned* rows, OnMatch on_match) {
+  // HOLE(08-kmp, v2): stage the text in rounds, read it from shared memory without bank conflicts.
   const std::size_t chunk = chunk_length(m);
   const std::size_t span = chunk + m - 1;
   const std::size_t block_first = static_cast<std::size_t>(blockIdx.x) * kThreads * chunk;
@@ -108,6 +112,7 @@ __device__ void scan_chunk(const std::uint8_t* __restrict__ text, std::size_t n,
       }
     }
   }
+  // END HOLE
 }
 
 template <Pass kPass, class Automaton>

@@ -31,6 +31,7 @@ __global__ void __launch_bounds__(kThreads)
   __shared__ BlockTemp temp;
   extern __shared__ std::int32_t s_good_suffix[];  // kTablesInShared: m entries, then the pattern's m bytes
 
+  // HOLE(09-boyer-moore, v1): the tables in shared memory, then this thread's chunk.
   last_index[threadIdx.x] = tables.last_index[threadIdx.x];  // kThreads == 256: one entry per thread
   const std::int32_t* good_suffix = tables.good_suffix;
   const std::uint8_t* p = pattern;
@@ -57,6 +58,7 @@ __global__ void __launch_bounds__(kThreads)
   search([&](std::size_t) { ++found; });
   finish_block_pass<kPass>(found, temp, counts, offsets, positions,
                            [&](std::uint64_t* out) { search([&](std::size_t s) { *out++ = first + s; }); });
+  // END HOLE
 }
 static_assert(kThreads == 256, "bm_v1_kernel copies one bad-character entry per thread");
 

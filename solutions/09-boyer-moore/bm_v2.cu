@@ -1,4 +1,5 @@
-// Lesson 09, v2: tables built on the GPU, the block's text tile in shared memory. SOLUTION.
+// Lesson 09, v2: tables built on the GPU, the block's text tile in shared memory.
+// SOLUTION.
 //
 // Two costs are left in v1. The host builds the tables and copies them before every search: the copy
 // from pageable memory waits for the stream, so every search synchronizes the host, and a small text is
@@ -49,6 +50,7 @@ __global__ void __launch_bounds__(kThreads)
   auto* s_pattern = reinterpret_cast<std::uint8_t*>(s_good_suffix + m);
   const std::size_t tile_start = static_cast<std::size_t>(blockIdx.x) * l.tile;
 
+  // HOLE(09-boyer-moore, v2): tables and text in shared memory, then this thread's windows.
   last_index[threadIdx.x] = -1;  // kThreads == 256: one entry per thread
   stage_tile<kThreads>(text, n, tile_start, staged, shared);
   for (std::size_t i = threadIdx.x; i < m; i += kThreads) {
@@ -74,6 +76,7 @@ __global__ void __launch_bounds__(kThreads)
   search([&](unsigned) { ++found; });
   finish_block_pass<kPass>(found, temp, counts, offsets, positions,
                            [&](std::uint64_t* out) { search([&](unsigned s) { *out++ = tile_start + first + s; }); });
+  // END HOLE
 }
 static_assert(kThreads == 256, "bm_v2_kernel initializes one bad-character entry per thread");
 

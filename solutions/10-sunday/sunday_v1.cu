@@ -1,4 +1,5 @@
-// Lesson 10, v1: the shift table and the pattern in shared memory, built by each block. SOLUTION.
+// Lesson 10, v1: the shift table and the pattern in shared memory, built by each block.
+// SOLUTION.
 //
 // v0 looked up its shift table in global memory: a warp's 32 lookups are 32 different addresses, up to
 // 8 different 128-byte lines of the 1 KB table, served one line at a time by L1. The host built that
@@ -28,6 +29,7 @@ template <class OnMatch>
 __device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t first, std::size_t chunk,
                              std::size_t last, const std::uint8_t* s_pattern, std::size_t m, const int* shift,
                              OnMatch on_match) {
+  // HOLE(10-sunday, v1): the serial Quick Search of one thread, as v0's kernel does it (sunday_v0.cu).
   if (first > last) return;
   const std::size_t end = first + chunk;
   for (std::size_t s = first;;) {
@@ -38,6 +40,7 @@ __device__ void search_chunk(const std::uint8_t* __restrict__ text, std::size_t 
     s += shift[text[s + m]];
     if (s >= end || s > last) return;
   }
+  // END HOLE
 }
 
 template <Pass kPass>

@@ -1,4 +1,5 @@
-// Lesson 10, v2: the block's text tile in shared memory, each window tested on 4 bytes at once. SOLUTION.
+// Lesson 10, v2: the block's text tile in shared memory, each window tested on 4 bytes at once.
+// SOLUTION.
 //
 // v1's threads still read the text from global memory, each in its own chunk: the 32 threads of a warp
 // read 32 bytes that lie a chunk apart (256 bytes or more), 32 different sectors for 32 useful bytes,
@@ -35,6 +36,7 @@ namespace {
 template <class OnMatch>
 __device__ void search_chunk(const std::uint8_t* s_text, unsigned first, unsigned end, unsigned last,
                              const std::uint8_t* s_pattern, unsigned m, const int* shift, OnMatch on_match) {
+  // HOLE(10-sunday, v2): Quick Search in shared memory, each window tested on its first 4 bytes.
   const unsigned* words = reinterpret_cast<const unsigned*>(s_text);
   unsigned prefix = 0, mask = 0;  // the pattern's first min(m, 4) bytes as one little-endian word
   for (unsigned j = 0; j < 4 && j < m; ++j) {
@@ -52,6 +54,7 @@ __device__ void search_chunk(const std::uint8_t* s_text, unsigned first, unsigne
     if (s == last) return;  // no byte after the text's last window
     s += shift[s_text[s + m]];
   }
+  // END HOLE
 }
 
 Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {

@@ -1,4 +1,5 @@
-// Lesson 11, v1: the masks built four bytes per instruction. SOLUTION.
+// Lesson 11, v1: the masks built four bytes per instruction.
+// SOLUTION.
 //
 // v0 builds each 16-bit mask from 16 byte compares: extract the byte, compare, insert the bit, some
 // 100 instructions per pattern byte for 16 alignments. A 32-bit register holds four text bytes, and one
@@ -36,6 +37,7 @@ using BlockTemp = BlockPassTemp<kThreads>;
 // Bit q set when the alignment q of the block matches pattern[0 .. packed) (1 <= packed <= 16).
 // w[0..3] are the block's four words, w[4..7] the next block's, which the shifts bring in.
 __device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* __restrict__ pattern, unsigned packed) {
+  // HOLE(11-epsm, v1): EPSM's packed compare on 32-bit words (byte_simd.cuh has the pieces).
   unsigned differ[4] = {0, 0, 0, 0};  // byte b of differ[i]: alignment 4i + b, zero while it matches
 #pragma unroll
   for (unsigned j = 0; j < kPacked; ++j) {
@@ -54,6 +56,7 @@ __device__ unsigned packed_compare(const unsigned (&w)[8], const std::uint8_t* _
 #pragma unroll
   for (unsigned i = 0; i < 4; ++i) bits |= flag_bits(zero_byte_flags(differ[i])) << (4 * i);
   return bits;
+  // END HOLE
 }
 
 // Keeps the bits whose alignment also matches pattern bytes kPacked .. m-1, compared one by one.

@@ -54,6 +54,7 @@ __device__ bool any_survivor(const unsigned (&differ)[4]) {
 // lane's 16 text bytes; `provided` is what this lane lends the previous one (lane L reads lane L+1's).
 // Every lane of the warp calls it: it borrows words with shuffles and tests survivors with votes.
 __device__ unsigned piece_matches(const uint4& own, const uint4& provided, const PackedPattern& p) {
+  // HOLE(11-epsm, v2): v1's packed compare, with borrowed words, each shifted word made once, and votes.
   const unsigned next_lane = (threadIdx.x + 1) % 32;
   // w[0..3]: the lane's words; w[4..7]: the next 16 bytes, which the shifts by up to 15 bring in.
   unsigned w[8] = {own.x,
@@ -104,6 +105,7 @@ __device__ unsigned piece_matches(const uint4& own, const uint4& provided, const
 #pragma unroll
   for (unsigned i = 0; i < 4; ++i) bits |= flag_bits(zero_byte_flags(differ[i])) << (4 * i);
   return bits;
+  // END HOLE
 }
 
 // The occurrences among the lane's 16 alignments from lane_first, as bits (bit q: alignment q).

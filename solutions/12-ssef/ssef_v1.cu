@@ -1,5 +1,6 @@
 // Lesson 12, v1: the table built on the GPU as compressed sparse rows, one load per examined block,
-// ordered output. SOLUTION.
+// ordered output.
+// SOLUTION.
 //
 // What v0 pays besides the search: for every pattern the host builds 65,536 list heads and copies them
 // (256 KB from pageable memory, which waits for the stream: the host stops at every search); each
@@ -50,6 +51,7 @@ template <class OnMatch>
 __device__ void search_block(const std::uint8_t* __restrict__ text, std::size_t n,
                              const std::uint8_t* __restrict__ pattern, std::size_t m, const Plan& plan,
                              const CsrTable& table, std::size_t o, OnMatch on_match) {
+  // HOLE(12-ssef, v1): probe the CSR table and verify.
   const std::uint32_t f = fingerprint_in_vector(plan, load_block(text, o, plan.block), 0);
   const std::uint32_t stop = table.offsets[f + 1];
   for (std::uint32_t e = table.offsets[f]; e < stop; ++e) {
@@ -61,6 +63,7 @@ __device__ void search_block(const std::uint8_t* __restrict__ text, std::size_t 
     while (j < m && text[s + j] == pattern[j]) ++j;
     if (j == m) on_match(s);
   }
+  // END HOLE
 }
 
 template <Pass kPass>

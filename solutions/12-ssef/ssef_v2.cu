@@ -1,5 +1,6 @@
 // Lesson 12, v2: the bucket bitmap in shared memory, the block compared from registers, the warp
-// verifying together. SOLUTION.
+// verifying together.
+// SOLUTION.
 //
 // v1 still pays, per examined block, a probe of offsets[] (256 KB: L2, not L1) even though 98% or more
 // of the buckets it lands in are empty (12-ssef-filter); one thread per block, so for short steps (m <
@@ -89,6 +90,7 @@ __device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
 // when the vector has no more. Alignments come in increasing order.
 __device__ bool next_candidate(Cursor& c, const Plan& plan, const Layout& l, const std::uint32_t* s_nonempty,
                                const CsrTable& table, const std::uint32_t* __restrict__ pattern_words, std::size_t& s) {
+  // HOLE(12-ssef, v2): walk the lane's vector block by block, bucket by bucket.
   for (;;) {
     while (c.e < c.stop) {
       const std::uint32_t r = table.entries[c.e++];
@@ -114,6 +116,7 @@ __device__ bool next_candidate(Cursor& c, const Plan& plan, const Layout& l, con
     c.e = table.offsets[f];
     c.stop = table.offsets[f + 1];
   }
+  // END HOLE
 }
 
 __device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s,
@@ -127,12 +130,14 @@ __device__ bool lane_equals(const std::uint8_t* __restrict__ text, std::size_t s
 // Whether text[s, s + m) equals the pattern; every lane of the warp calls it with the same s.
 __device__ bool warp_equals(const std::uint8_t* __restrict__ text, std::size_t s,
                             const std::uint8_t* __restrict__ pattern, std::size_t m) {
+  // HOLE(12-ssef, v2): compare 32 bytes per step, one per lane.
   const unsigned lane = threadIdx.x % 32;
   for (std::size_t base = 0; base < m; base += 32) {
     const std::size_t j = base + lane;
     if (!__all_sync(kAllLanes, j >= m || text[s + j] == pattern[j])) return false;
   }
   return true;
+  // END HOLE
 }
 
 // Searches this warp's part of `tile`: on_match(piece, s) for each occurrence, in increasing s per lane
