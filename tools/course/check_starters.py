@@ -10,11 +10,12 @@ The holes are marked in the solution files only, with two comment lines of their
     // END HOLE
 
 The begin marker carries the text of the starter's TODO, which states what goes in the hole. In the
-starter, the hole's lines begin with that TODO line, `// TODO(00-measuring, step 1): one thread per
-element.` (the same words after TODO as after HOLE); whatever follows it up to the next given line
-(the rest of the TODO comment, placeholder code) is the student's. Holes do not nest, every HOLE has
-its END HOLE, and every editable file has at least one hole. One more pair of lines may differ: the
-solution's header line `// SOLUTION.` stands for the starter's `// STARTER: <what to complete>`.
+starter, the hole begins with that TODO line, `// TODO(00-measuring, step 1): one thread per
+element.` (the same words after TODO as after HOLE), and ends where the given lines that follow the
+hole in the solution begin; what lies between (the rest of the TODO comment, placeholder code) is the
+student's. Holes do not nest, every HOLE has its END HOLE, and every editable file has at least one
+hole. One more pair of lines may differ: the solution's header line `// SOLUTION.` stands for the
+starter's `// STARTER: <what to complete>`.
 
     tools/course/check_starters.py [--root DIR] [LESSON_ID ...]
 
