@@ -21,8 +21,10 @@ for every spec of the file. A spec is one of three kinds:
              "across": {"m": ["8", "16"]},           optional: the figure for each mix of these
              "across_stat": "range",                 variables, then this stat over them
              "divide_by": {<value spec>},            optional: divided by another value (inherits
-                                                     data, rows and value)
-             "scale": 1000,                          optional: a factor (ms -> us)
+             "minus": {<value spec>},                data, rows and value), or less another value
+             "divide_into": 0.537,                   optional: then this number divided by it
+             "scale": 1000, "offset": 0,             optional: then times a factor (ms -> us), plus
+                                                     a constant
              "format": "{:.2f}", "unit": "x"}        str.format of each number ("{0}" and the row's
                                                      or variables' fields); unit once at the end
   a phrase  {"text": "v3 {07.v3_over_v0} v0",        other figures by id, row variables, and
@@ -35,7 +37,8 @@ for every spec of the file. A spec is one of three kinds:
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
 (100 * gbps / the document's ceilings_gbps[<ceiling>]); "speedup" (baseline median_ms / median_ms);
-"ratio:<field>" (field / the baseline's field); "ceiling:<name>" and "document:<field>" (the driver
+"ratio:<field>" (field / the baseline's field); "rate:<amount>" (amount per second of median_ms,
+e.g. FLOP/s); "ceiling:<name>" and "document:<field>" (the driver
 file's own fields, no rows); "text:<field>" (a field as it is, e.g. a message a text file printed);
 "gpu" (the short GPU name, e.g. "H100") and "device" (the full name).
 A row whose "valid" is false (or "correct" is 0) cannot be quoted."""
@@ -132,6 +135,13 @@ class Registry:
         self.used.add(fig_id)
         return self.specs[fig_id]
 
+    def number(self, fig_id: str) -> float:
+        """The number a value figure renders (its first, for a range)."""
+        spec = self.spec(fig_id)
+        if "table" in spec or "text" in spec or spec.get("stat") == "list":
+            raise FigureError(f"figure {fig_id} is not one number")
+        return self._measure(spec, {})[0][0]
+
     def is_table(self, fig_id: str) -> bool:
         return "table" in self.spec(fig_id)
 
@@ -192,11 +202,17 @@ class Registry:
         if "per" in spec:
             candidates = reduce_groups(candidates, spec["per"])
         values, fields = self._reduce(spec, candidates, dict(variables))
+        inherited = {k: v for k, v in spec.items() if k in ("data", "rows", "value")}
         if "divide_by" in spec:
-            inherited = {k: v for k, v in spec.items() if k in ("data", "rows", "value")}
             (divisor,), _ = self._measure({**inherited, **spec["divide_by"]}, variables)
             values = [v / divisor for v in values]
-        return [v * spec.get("scale", 1) for v in values], fields
+        if "minus" in spec:
+            (other,), _ = self._measure({**inherited, **spec["minus"]}, variables)
+            values = [v - other for v in values]
+        if "divide_into" in spec:
+            values = [spec["divide_into"] / v for v in values]
+        scale, offset = spec.get("scale", 1), spec.get("offset", 0)
+        return [v if isinstance(v, str) else v * scale + offset for v in values], fields
 
     def _reduce(self, spec: dict, candidates: list, fields: dict):
         """The numbers spec["stat"] makes of the (value, row) candidates, and the fields for the format."""
@@ -221,6 +237,7 @@ class Registry:
         """(value, row) of each row the spec selects; row is None for a figure of the whole file."""
         relative = spec["data"]
         dataset = self.store.get(relative)
+        spec = {**spec, "value": fill(spec["value"], variables)}  # a table may vary the value by row
         kind, _, argument = spec["value"].partition(":")
         if kind in ("gpu", "device"):
             devices = self.store.device_names(relative)
@@ -251,6 +268,8 @@ class Registry:
             return 100.0 * number(row, "gbps") / dataset.document["ceilings_gbps"][argument]
         if kind == "text":
             return str(row[argument])
+        if kind == "rate":
+            return float(argument) / (number(row, "median_ms") / 1e3)
         return number(row, spec["value"])
 
     def _baseline(self, spec, variables, dataset, row) -> dict:

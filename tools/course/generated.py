@@ -80,7 +80,46 @@ def course_map_table(root: Path, document: Path, lessons: list, figures) -> str:
     return generated_note(sources) + markdown_table(columns, rows)
 
 
-# The generated regions of Markdown files: <!-- generated:NAME --> ... <!-- /generated -->.
-REGIONS = {"lessons": lessons_table, "lessons-at-a-glance": course_map_table}
+def thresholds_table(root: Path, document: Path, lesson, figures) -> str:
+    """A lesson's graded thresholds (its rubric's performance and ncu items) beside what the reference
+    solution measured: the figure "<NN>.<item id>" of the registry, when it defines one."""
+    columns = [{"header": h, "text": ""} for h in ("item", "what it scores", "none at", "full points at")]
+    columns += [{"header": "the solution measured", "text": ""}, {"header": "full / measured", "text": ""}]
+    rows, devices = [], set()
+    for item in lesson.rubric["items"]:
+        if item["kind"] not in ("performance", "ncu"):
+            continue
+        fig_id = f"{lesson.number}.{item['id']}"
+        measured, share = "-", "-"
+        if fig_id in figures.specs:
+            rendered = figures.render(fig_id)
+            devices |= rendered.devices
+            measured = rendered.text
+            if item["kind"] == "performance":
+                share = f"{100 * item['full_at'] / figures.number(fig_id):.0f}%"
+        if item["kind"] == "performance":
+            floor = item.get("floor_version", item.get("floor", "-"))
+            full = item["full_at"]
+        else:
+            floor, full = f">= {item.get('at_least', 0)}", f"<= {item['at_most']}"
+        rows.append([f"`{item['id']}`", cell(item["name"]), str(floor), str(full), measured, share])
+    gpus = "/".join(sorted(short_gpu_name(name) for name in devices)) or "-"
+    sources = f"{lesson.id}'s rubric and the figures {lesson.number}.<item> of docs/results/figures/ ({gpus})"
+    return generated_note(sources) + markdown_table(columns, rows)
+
+
+def render_region(name: str, root: Path, document: Path, lessons: list, figures) -> str:
+    """The text of the generated region NAME in document."""
+    if name == "lessons":
+        return lessons_table(root, document, lessons, figures)
+    if name == "lessons-at-a-glance":
+        return course_map_table(root, document, lessons, figures)
+    number = name.removeprefix("thresholds-")
+    matching = [lesson for lesson in lessons if lesson.number == number]
+    if name.startswith("thresholds-") and matching:
+        return thresholds_table(root, document, matching[0], figures)
+    raise ValueError(f"no generated region is called {name!r} (lessons, lessons-at-a-glance, thresholds-NN)")
+
+
 # Where each must be: a file that lost its region would silently stop being checked.
 REQUIRED_REGIONS = {"README.md": "lessons", "docs/course-map.md": "lessons-at-a-glance"}

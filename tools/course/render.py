@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from figures import REGISTRY_DIR, FigureError, Registry  # noqa: E402
-from generated import CLASSROOM_FILE, REGIONS, REQUIRED_REGIONS, autograding_json  # noqa: E402
+from generated import CLASSROOM_FILE, REQUIRED_REGIONS, autograding_json, render_region  # noqa: E402
 from manifests import load_course  # noqa: E402
 from regions import MarkerError, find_regions, replace_bodies  # noqa: E402
 from rubric_notes import note_problems  # noqa: E402
@@ -61,9 +61,10 @@ def first_difference(old: str, new: str) -> str:
 
 def region_body(root: Path, path: Path, region, lessons, figures) -> str:
     if region.kind == "generated":
-        if region.id not in REGIONS:
-            raise FigureError(f"no generated region is called {region.id!r} (known: {', '.join(REGIONS)})")
-        return REGIONS[region.id](root, root / path, lessons, figures)
+        try:
+            return render_region(region.id, root, root / path, lessons, figures)
+        except ValueError as error:
+            raise FigureError(str(error)) from None
     if figures.is_table(region.id) != (region.kind == "table"):
         raise FigureError(f"figure {region.id} is a {'table' if region.kind == 'fig' else 'value'}: use a "
                           f"<!-- {'fig' if region.kind == 'table' else 'table'}:{region.id} --> marker")

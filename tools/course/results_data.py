@@ -67,7 +67,7 @@ def number_or_text(cell: str):
 
 # ncu's units, as factors of the base unit of their kind.
 UNIT_FACTORS = {
-    "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0,
+    "nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0, "ns": 1e-9, "us": 1e-6, "ms": 1e-3,
     "byte": 1.0, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "Tbyte": 1e12,
 }
 
@@ -79,18 +79,19 @@ def in_base_unit(value, unit: str):
 
 def csv_rows(text: str) -> list:
     """The rows of a CSV. ncu's output is one too: its own lines ("==PROF== ...") are dropped; with
-    `--page raw` its second line gives each column's unit, and the default page has a "Metric Unit"
-    column: either way the numbers are converted to base units (seconds, bytes)."""
+    `--page raw` its second line gives each column's unit, and the details and summary pages have a
+    "Metric Unit" column: either way the numbers are converted to base units (seconds, bytes)."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("==")]
-    rows = [{k: number_or_text(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+    rows = [{k: number_or_text(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)), skipinitialspace=True)]
     units = {}
     if rows and "ID" in rows[0] and rows[0]["ID"] == "":
         units = {k: v for k, v in rows.pop(0).items() if isinstance(v, str)}
     for row in rows:
         for column, unit in units.items():
             row[column] = in_base_unit(row[column], unit)
-        if "Metric Unit" in row:
-            row["Metric Value"] = in_base_unit(row["Metric Value"], row["Metric Unit"])
+        for column in ("Metric Value", "Minimum", "Maximum", "Average"):  # the details and summary pages
+            if column in row and "Metric Unit" in row:
+                row[column] = in_base_unit(row[column], row["Metric Unit"])
     return rows
 
 

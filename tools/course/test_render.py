@@ -62,6 +62,10 @@ def build_course(root: Path) -> None:
     """Two lessons, one data file, a registry with every kind of figure, and documents quoting them."""
     write_json(root / "lessons/course.json", {"lessons": ["00-alpha", "01-beta"]})
     add_lesson(root, "00-alpha", lesson("Alpha", [], headline="00.headline"), [60, 40])
+    rubric = json.loads((root / "lessons/00-alpha/rubric.json").read_text())
+    rubric["items"][1].update({"id": "v1-speed", "name": "v1 at least 3x v0", "kind": "performance", "version": "v1",
+                               "baseline": "v0", "floor": 1.1, "full_at": 3.0})
+    write_json(root / "lessons/00-alpha/rubric.json", rubric)
     add_lesson(root, "01-beta", lesson("Beta", ["00-alpha"]), [50, 45])
     write_json(
         root / "docs/results/data/h100/00-alpha.json",
@@ -85,6 +89,13 @@ def build_course(root: Path) -> None:
             "requests": {"data": "h100/ncu/00-alpha.csv", "rows": {"Kernel Name": "v1_kernel"},
                          "value": "Metric Value", "format": "{:,.0f}"},
             "headline": {"text": "v1 {00.speedup_median} v0"},
+            "v1-speed": {**speedup, "unit": "x (m = 4)"},
+            "gap_us": {"rows": {"case_id": "m8", "version_id": "v0"}, "value": "median_ms",
+                       "minus": {"rows": {"case_id": "m8", "version_id": "v1"}}, "scale": 1000, "format": "{:.0f}"},
+            "floor_ms": {"value": "document:launch_floor_ms", "divide_into": 1.0, "format": "{:.0f}",
+                         "unit": " launches per ms"},
+            "per_second": {"rows": {"case_id": "m2", "version_id": "v1"}, "value": "rate:5e9", "scale": 1e-9,
+                           "format": "{:.0f}", "unit": " G/s"},
             "results": {"table": {"for": {"m": ["2", "4", "8"]}, "columns": [
                 {"header": "m", "text": "{m}"},
                 {"header": "v1 GB/s", "rows": {"case_id": "m{m}", "version_id": "v1"}, "value": "gbps",
@@ -134,6 +145,9 @@ def build_course(root: Path) -> None:
           "at m = 4.\n\n<!-- generated:lessons -->\n<!-- /generated -->\n\nThe syntax:\n\n```\n"
           "<!-- fig:00.nothing -->\n```\n\n- in a list:\n\n  ```\n  <!-- table:00.nothing -->\n  ```\n")
     write(root / "docs/course-map.md", "# Map\n\n<!-- generated:lessons-at-a-glance -->\n<!-- /generated -->\n")
+    write(root / "docs/results/lesson-00.md",
+          "# 00\n\n<!-- generated:thresholds-00 -->\n<!-- /generated -->\n\nv0 takes <!-- fig:00.gap_us --><!-- /fig -->"
+          " us more at m = 8; <!-- fig:00.floor_ms --><!-- /fig -->; <!-- fig:00.per_second --><!-- /fig -->.\n")
     write(root / "lessons/00-alpha/README.md",
           "Median <!-- fig:00.speedup_median --><!-- /fig -->, <!-- fig:00.share_range --><!-- /fig --> of read, "
           "<!-- fig:00.requests --><!-- /fig --> requests.\n\n<!-- table:00.results -->\n<!-- /table -->\n")
@@ -192,6 +206,13 @@ class RenderedCourse(CourseCopy):
         self.assertIn("On the <!-- fig:grader.gpu -->H100<!-- /fig -->: beta <!-- fig:grader.beta -->70 of 100"
                       "<!-- /fig -->; alpha lost <!-- fig:grader.alpha_lost -->b 8.33 of 25<!-- /fig -->.",
                       (self.root / "docs/tool.md").read_text())
+
+    def test_thresholds_beside_what_the_solution_measured(self):
+        results = (self.root / "docs/results/lesson-00.md").read_text()
+        self.assertIn("| `v1-speed` | v1 at least 3x v0 | 1.1     | 3.0            | 4.00x (m = 4)         | 75%             |",
+                      results)
+        self.assertIn("v0 takes <!-- fig:00.gap_us -->6000<!-- /fig --> us more at m = 8; <!-- fig:00.floor_ms -->500 "
+                      "launches per ms<!-- /fig -->; <!-- fig:00.per_second -->5000 G/s<!-- /fig -->.", results)
 
     def test_generated_files_follow_the_manifests(self):
         classroom = json.loads((self.root / ".github/classroom/autograding.json").read_text())
