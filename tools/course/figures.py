@@ -2,7 +2,7 @@
 
 A registry file is {"data": "<default data file>", "figures": {"<name>": <spec>, ...}}; the figure's id
 is "<namespace>.<name>" (e.g. "07.v3_over_v0" from 07.json). Keys given beside "figures" are defaults
-for every spec of the file. A spec is one of three kinds:
+for every spec of the file. A spec is one of four kinds:
 
   a value   {"data": "h100/07-brute-force.json",     the data file, under docs/results/data/
              "rows": {"version": "v3", "case": "ecoli-m*"},   the rows it uses: fnmatch patterns on
@@ -29,10 +29,12 @@ for every spec of the file. A spec is one of three kinds:
                                                      or variables' fields); unit once at the end
   a phrase  {"text": "v3 {07.v3_over_v0} v0",        other figures by id, row variables, and
              "parts": {"name": <value spec>}}         local parts, inside a sentence
+  an excerpt {"data": "h100/driver/06-streams.txt",   lines of a printed output, as a code block
+             "excerpt": {"from": "^timeline", "to": "^ +0 ms"}}
   a table   {"table": {"for": {"m": ["2", "4"]},      one row per value (several keys: every mix)
                        "columns": [{"header": "m", "text": "{m}"}, <column>, ...]}}
             a column is a value or phrase spec with a "header" ("align": left or right; "with":
-            variables of its own); the keys of the table's spec are defaults for its columns, and
+            variables of its own; "missing": the text of a cell whose row has no such number); the keys of the table's spec are defaults for its columns, and
             "{var}" in a column's rows, baseline and text is the row's value of var.
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
@@ -65,6 +67,10 @@ STATS = {
 
 class FigureError(ValueError):
     pass
+
+
+class MissingNumber(FigureError):
+    """A row that has no figure for the field (null: the driver did not measure it)."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,8 @@ class Registry:
         return self._measure(spec, {})[0][0]
 
     def is_table(self, fig_id: str) -> bool:
-        return "table" in self.spec(fig_id)
+        """Whether the figure is a block (a table or an excerpt), quoted between block markers."""
+        return "table" in self.spec(fig_id) or "excerpt" in self.spec(fig_id)
 
     def render(self, fig_id: str) -> Rendered:
         """The text of a value, phrase or table figure (a table: its lines, each ending in a newline)."""
@@ -154,10 +161,12 @@ class Registry:
             spec = self.spec(fig_id)
             if "table" in spec:
                 return self._table(spec)
+            if "excerpt" in spec:
+                return self._excerpt(spec)
             if "text" in spec:
                 return self._phrase(spec, {})
             return self._value(spec, {})
-        except (FigureError, DataError, KeyError, ValueError, ZeroDivisionError) as error:
+        except (FigureError, DataError, KeyError, ValueError, ZeroDivisionError, StopIteration) as error:
             message = str(error) if isinstance(error, (FigureError, DataError)) else f"{type(error).__name__}: {error}"
             raise FigureError(message if message.startswith("figure ") else f"figure {fig_id}: {message}") from None
         finally:
@@ -282,6 +291,17 @@ class Registry:
             raise FigureError(f"{len(found)} baseline rows match {pattern} (one expected)")
         return found[0]
 
+    def _excerpt(self, spec: dict) -> Rendered:
+        """The lines of a .txt data file from the first that matches excerpt["from"] to the first after it
+        that matches excerpt["to"] (both included), as a fenced code block."""
+        text = self.store.get(spec["data"]).text
+        lines = text.splitlines()
+        start = next(i for i, line in enumerate(lines) if re.search(spec["excerpt"]["from"], line))
+        end = next(i for i in range(start, len(lines)) if re.search(spec["excerpt"]["to"], lines[i]))
+        note = f"<!-- rendered by tools/course/render.py from {DATA_DIR}/{spec['data']}; do not edit -->\n"
+        body = "\n".join(lines[start : end + 1])
+        return Rendered(f"{note}```\n{body}\n```\n", frozenset(self.store.device_names(spec["data"])), (spec["data"],))
+
     def _table(self, spec: dict) -> Rendered:
         table = spec["table"]
         defaults = {k: v for k, v in spec.items() if k != "table"}
@@ -292,7 +312,12 @@ class Registry:
             for column in columns:
                 column_spec = {**defaults, **column}
                 render = self._phrase if "text" in column_spec else self._value
-                rendered = render(column_spec, {**variables, **column.get("with", {})})
+                try:
+                    rendered = render(column_spec, {**variables, **column.get("with", {})})
+                except MissingNumber:
+                    if "missing" not in column_spec:
+                        raise
+                    rendered = Rendered(column_spec["missing"], frozenset())
                 devices |= rendered.devices
                 sources |= set(rendered.sources)
                 row.append(rendered.text)
@@ -323,7 +348,7 @@ def number(row: dict, field: str) -> float:
         raise FigureError(f"row {row} is marked not valid: it cannot be quoted")
     value = row.get(field)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise FigureError(f"row {row} has no number {field!r}")
+        raise MissingNumber(f"row {row} has no number {field!r}")
     return float(value)
 
 
