@@ -39,7 +39,8 @@ for every spec of the file. A spec is one of four kinds:
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
 (100 * gbps / the document's ceilings_gbps[<ceiling>]); "speedup" (baseline median_ms / median_ms);
-"ratio:<field>" (field / the baseline's field); "rate:<amount>" (amount per second of median_ms,
+"ratio:<field>" (field / the baseline's field); "largest:<pattern>" (the largest of a row's fields
+that match, its name's "*" part as the field "largest", e.g. ncu's top stall); "rate:<amount>" (amount per second of median_ms,
 e.g. FLOP/s); "ceiling:<name>" and "document:<field>" (the driver
 file's own fields, no rows); "text:<field>" (a field as it is, e.g. a message a text file printed);
 "gpu" (the short GPU name, e.g. "H100") and "device" (the full name).
@@ -266,6 +267,8 @@ class Registry:
         rows = [row for row in source if matches(row, pattern)]
         if not rows:
             raise FigureError(f"no row of {DATA_DIR}/{relative} matches {pattern}")
+        if kind == "largest":
+            return [largest_field(row, argument) for row in rows]
         return [(self._row_value(spec, variables, dataset, row, kind, argument), row) for row in rows]
 
     def _row_value(self, spec, variables, dataset, row, kind, argument):
@@ -326,6 +329,18 @@ class Registry:
         note = f"<!-- rendered by tools/course/render.py from {files}; do not edit -->\n"
         merged = [{**defaults, **column} for column in columns]
         return Rendered(note + markdown_table(merged, cells), frozenset(devices), tuple(sorted(sources)))
+
+
+def largest_field(row: dict, pattern: str):
+    """The largest of the row's numbers in fields that match pattern (one "*"), and the row with the
+    part of that field's name the "*" stands for, as "largest" ("long scoreboard" for the stall
+    "smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio" of "..._stalled_*.ratio")."""
+    head, tail = pattern.split("*")
+    numbers = {k: v for k, v in row.items() if fnmatch.fnmatchcase(k, pattern) and isinstance(v, float)}
+    if not numbers:
+        raise FigureError(f"no field of the row matches {pattern!r}")
+    name = max(numbers, key=numbers.get)
+    return numbers[name], {**row, "largest": name[len(head) : len(name) - len(tail)].replace("_", " ")}
 
 
 def row_fields(row) -> dict:

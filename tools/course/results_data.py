@@ -32,14 +32,15 @@ class Dataset:
     text: str = ""  # a .txt file's text
 
     def device_names(self) -> set:
-        """The GPU names this file records (the document's device, a "device" column, or the first
-        "NVIDIA ..." a text names)."""
+        """The GPU names this file records (the document's device, a "device" column of rows not run on
+        the CPU backend, unless all are, or the first "NVIDIA ..." a text names)."""
         if "device" in self.document:
             return {self.document["device"]["name"]}
         if self.text:
             named = TEXT_DEVICE.search(self.text)
             return {named[0]} if named else set()
-        return {row["device"] for row in self.rows if isinstance(row.get("device"), str)}
+        gpu_rows = [row for row in self.rows if row.get("backend") != "cpu"] or self.rows  # bench CSVs: CPU rows too
+        return {row["device"] for row in gpu_rows if isinstance(row.get("device"), str)}
 
     def matched_rows(self, pattern: str, section: str = "") -> list:
         """The rows of a text: one per line that pattern matches, its named groups as fields, with the
