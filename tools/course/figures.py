@@ -34,7 +34,7 @@ for every spec of the file. A spec is one of four kinds:
   a table   {"table": {"for": {"m": ["2", "4"]},      one row per value (several keys: every mix)
                        "columns": [{"header": "m", "text": "{m}"}, <column>, ...]}}
             a column is a value or phrase spec with a "header" ("align": left or right; "with":
-            variables of its own; "missing": the text of a cell whose row has no such number); the keys of the table's spec are defaults for its columns, and
+            variables of its own; "missing": the text of a cell that has no row or no such number); the keys of the table's spec are defaults for its columns, and
             "{var}" in a column's rows, baseline and text is the row's value of var.
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
@@ -71,7 +71,7 @@ class FigureError(ValueError):
 
 
 class MissingNumber(FigureError):
-    """A row that has no figure for the field (null: the driver did not measure it)."""
+    """No row, or a row without a number for the field (null: the driver did not measure it)."""
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,7 @@ class Registry:
             source = dataset.rows
         rows = [row for row in source if matches(row, pattern)]
         if not rows:
-            raise FigureError(f"no row of {DATA_DIR}/{relative} matches {pattern}")
+            raise MissingNumber(f"no row of {DATA_DIR}/{relative} matches {pattern}")
         if kind == "largest":
             return [largest_field(row, argument) for row in rows]
         return [(self._row_value(spec, variables, dataset, row, kind, argument), row) for row in rows]
