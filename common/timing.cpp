@@ -19,7 +19,8 @@ TimingStats summarize_ms(std::vector<double> samples) {
   return stats;
 }
 
-TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options, cudaStream_t stream) {
+TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, const TimingOptions& options,
+                        cudaStream_t stream) {
   const auto warmup_start = std::chrono::steady_clock::now();
   for (int i = 0;; ++i) {
     const double elapsed_ms =

@@ -33,7 +33,7 @@ struct TimingOptions {
 };
 
 // Times `work(stream)`, which must enqueue its GPU work on `stream` and not synchronize.
-TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, TimingOptions options = {},
+TimingStats time_on_gpu(const std::function<void(cudaStream_t)>& work, const TimingOptions& options = {},
                         cudaStream_t stream = nullptr);
 
 // One run of `work(stream)` between its own pair of events, no warm-up: for work that needs a fresh

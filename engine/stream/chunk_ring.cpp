@@ -39,7 +39,7 @@ void ChunkRing::taken(std::uint64_t chunk) {
   changed_.notify_all();
 }
 
-void ChunkRing::stop(std::exception_ptr error) {
+void ChunkRing::stop(const std::exception_ptr& error) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     stopped_ = true;

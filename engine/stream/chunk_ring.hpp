@@ -32,7 +32,7 @@ class ChunkRing {
   // Queue: chunk k (the next in order) is taken: its copy is queued.
   void taken(std::uint64_t chunk);
   // Ends every wait, now and later; `error`, when given, is rethrown by wait_filled.
-  void stop(std::exception_ptr error = nullptr);
+  void stop(const std::exception_ptr& error = nullptr);
 
  private:
   struct Held {

@@ -398,7 +398,7 @@ TEST_CASE("ssef chooses its fingerprint bit from the pattern", "[matchers]") {
     const std::vector<int> two = ssef_fingerprint_bits(acgt, 2);
     REQUIRE(two.size() == 2);
     std::vector<int> codes;
-    for (char base : std::string("acgt")) {
+    for (const unsigned char base : std::string("acgt")) {
       const auto b = static_cast<unsigned>(base);
       codes.push_back(static_cast<int>(((b >> two[0]) & 1u) | (((b >> two[1]) & 1u) << 1)));
     }

@@ -166,7 +166,7 @@ TEST_CASE("labels are escaped: quotes, backslashes, control characters, bytes th
   std::ostringstream out;
   results.write(out);
   CHECK(out.str().find('\n') != std::string::npos);  // pretty-printed, one field per line
-  CHECK(out.str().find("\x01") == std::string::npos);
+  CHECK(out.str().find('\x01') == std::string::npos);
   const json document = json::parse(out.str());
   CHECK(document["rows"][0]["case_label"] == awkward);
   CHECK(document["rows"][0]["label"] == awkward);

@@ -46,7 +46,8 @@ const Edges& chunked_tile_edges(int number) {
 }
 
 VersionChecks::VersionChecks(const GpuAlgorithm& algorithm, std::uint64_t seed,
-                             std::function<const Edges&(int number)> edges, const std::vector<VersionCheck>& more) {
+                             const std::function<const Edges&(int number)>& edges,
+                             const std::vector<VersionCheck>& more) {
   for (std::size_t n = 0; n < algorithm.versions.size(); ++n) {
     const GpuVersion& version = algorithm.versions[n];
     const auto number = static_cast<int>(n);

@@ -40,7 +40,7 @@ struct VersionCheck {
 };
 
 struct VersionChecks {
-  VersionChecks(const GpuAlgorithm& algorithm, std::uint64_t seed, std::function<const Edges&(int number)> edges,
+  VersionChecks(const GpuAlgorithm& algorithm, std::uint64_t seed, const std::function<const Edges&(int number)>& edges,
                 const std::vector<VersionCheck>& more = {});
 };
 

@@ -43,7 +43,7 @@ int column(const std::vector<std::string>& header, const std::string& name) {
   return -1;
 }
 
-std::optional<double> parse_value(std::string text) {
+std::optional<double> parse_value(const std::string& text) {
   std::string digits;
   for (char c : text) {
     if (c != ',' && c != ' ') digits += c;

@@ -15,7 +15,7 @@ using nlohmann::json;
 // A row that a rubric names is its id in the driver's results file (common/results_json.hpp): a label
 // ("padded 32x33") is an error, not a row that is never found.
 std::optional<std::string> optional_row_id(FieldReader& reader, const char* key) {
-  const auto id = reader.optional_text(key);
+  auto id = reader.optional_text(key);
   if (id && !is_result_id(*id)) {
     reader.fail(std::string("\"") + key +
                 "\" must be a row id of the driver's results file ([a-z0-9_-], e.g. \"v3\"), not \"" + *id + "\"");

@@ -157,7 +157,7 @@ TEST_CASE("standard input, and a confined child gets only its setup's environmen
 TEST_CASE("a test case passes on exit 0 with Catch2's summary, not on exit 0 alone", "[process]") {
   const TempDir dir;
   const auto script = [&](const std::string& name, const std::string& body) {
-    const std::filesystem::path path = dir.path() / name;
+    std::filesystem::path path = dir.path() / name;
     std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
     std::filesystem::permissions(path, std::filesystem::perms::owner_all);
     return path;

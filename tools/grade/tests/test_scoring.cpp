@@ -248,7 +248,7 @@ TEST_CASE("a figure beyond the hardware scores 0 with the reason: results replay
     CHECK(implausibility(run.rows[1], run, skips).empty());  // (255 + 1) / 32 = 8x the read bandwidth
     run.rows[1].gbps = 3000.0 * 8 * 1.11;
     CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("one 32-byte sector per m+1 bytes"));
-    CHECK(implausibility(run.rows[1], run, {Bound{"read", "m", ""}}) != "");  // 255 / 32 < 8
+    CHECK(!implausibility(run.rows[1], run, {Bound{"read", "m", ""}}).empty());  // 255 / 32 < 8
     run.rows[1].case_id = "e-coli";  // the length is read from the id, never from the label
     CHECK_THAT(implausibility(run.rows[1], run, skips), Catch::Contains("needs a case id ending in -m<length>"));
   }
