@@ -5,13 +5,13 @@ is "<namespace>.<name>" (e.g. "07.v3_over_v0" from 07.json). Keys given beside "
 for every spec of the file. A spec is one of four kinds:
 
   a value   {"data": "h100/07-brute-force.json",     the data file, under docs/results/data/
-             "rows": {"version": "v3", "case": "ecoli-m*"},   the rows it uses: fnmatch patterns on
-                                                     the fields' text (a list: any of them)
+             "rows": {"id": "v3", "case": "e-coli-m*"},  the rows it uses: fnmatch patterns on the
+                                                     fields' text (a list: any of them)
              "match": "^score: (?P<got>[0-9.]+)",    a .txt file's rows: each line this regex
                                                      matches, its named groups as the fields, with
-             "section": "^(?P<plant>[a-z-]+):",       those of the line before it this one matches
+             "section": "^(?P<plant>[a-z-]+):",      those of the line before it this one matches
              "value": "speedup",                     what each row gives (below)
-             "baseline": {"version": "v0"},          speedup/ratio: the row that differs only there
+             "baseline": {"id": "v0"},               speedup/ratio: the row that differs only there
              "per": {"by": ["case"], "stat": "max"}, optional: one row per group, its min or max
              "stat": "median",                       one (default: exactly one row), median, mean, min,
                                                      max, range ("lo-hi"), argmax/argmin (the row
@@ -28,23 +28,24 @@ for every spec of the file. A spec is one of four kinds:
              "format": "{:.2f}", "unit": "x"}        str.format of each number ("{0}" and the row's
                                                      or variables' fields); unit once at the end
   a phrase  {"text": "v3 {07.v3_over_v0} v0",        other figures by id, row variables, and
-             "parts": {"name": <value spec>}}         local parts, inside a sentence
-  an excerpt {"data": "h100/driver/06-streams.txt",   lines of a printed output, as a code block
+             "parts": {"name": <value spec>}}        local parts, inside a sentence
+  an excerpt {"data": "h100/driver/06-streams.txt",  lines of a printed output, as a code block
              "excerpt": {"from": "^timeline", "to": "^ +0 ms"}}
-  a table   {"table": {"for": {"m": ["2", "4"]},      one row per value (several keys: every mix)
+  a table   {"table": {"for": {"m": ["2", "4"]},     one row per value (several keys: every mix)
                        "columns": [{"header": "m", "text": "{m}"}, <column>, ...]}}
             a column is a value or phrase spec with a "header" ("align": left or right; "with":
-            variables of its own; "missing": the text of a cell that has no row or no such number); the keys of the table's spec are defaults for its columns, and
-            "{var}" in a column's rows, baseline and text is the row's value of var.
+            variables of its own; "missing": the text of a cell that has no row or no such
+            number); the keys of the table's spec are defaults for its columns, and "{var}" in a
+            column's rows, baseline, value and text is the row's value of var.
 
 Values: a numeric field of the rows ("gbps", "median_ms", ncu's "Metric Value"); "share:<ceiling>"
 (100 * gbps / the document's ceilings_gbps[<ceiling>]); "speedup" (baseline median_ms / median_ms);
-"ratio:<field>" (field / the baseline's field); "largest:<pattern>" (the largest of a row's fields
-that match, its name's "*" part as the field "largest", e.g. ncu's top stall); "rate:<amount>" (amount per second of median_ms,
-e.g. FLOP/s); "ceiling:<name>" and "document:<field>" (the driver
-file's own fields, no rows); "text:<field>" (a field as it is, e.g. a message a text file printed);
-"gpu" (the short GPU name, e.g. "H100") and "device" (the full name).
-A row whose "valid" is false (or "correct" is 0) cannot be quoted."""
+"ratio:<field>" (field / the baseline's field); "rate:<amount>" (amount per second of median_ms,
+e.g. FLOP/s); "largest:<pattern>" (the largest of a row's fields that match, the "*" part of its
+name as the field "largest", e.g. ncu's top stall); "ceiling:<name>" and "document:<field>" (the
+driver file's own fields, no rows); "text:<field>" (a field as it is, e.g. a line a program
+printed); "gpu" (the short GPU name, e.g. "H100") and "device" (the full name). A row whose "valid"
+is false (or "correct" is 0) cannot be quoted."""
 
 import fnmatch
 import itertools

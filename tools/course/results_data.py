@@ -83,7 +83,8 @@ def csv_rows(text: str) -> list:
     `--page raw` its second line gives each column's unit, and the details and summary pages have a
     "Metric Unit" column: either way the numbers are converted to base units (seconds, bytes)."""
     lines = [line for line in text.splitlines() if line.strip() and not line.startswith("==")]
-    rows = [{k: number_or_text(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO("\n".join(lines)), skipinitialspace=True)]
+    reader = csv.DictReader(io.StringIO("\n".join(lines)), skipinitialspace=True)
+    rows = [{k: number_or_text(v) for k, v in row.items()} for row in reader]
     units = {}
     if rows and "ID" in rows[0] and rows[0]["ID"] == "":
         units = {k: v for k, v in rows.pop(0).items() if isinstance(v, str)}
