@@ -5,17 +5,9 @@
 #   tools/lint/check_format.sh [--fix]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-wanted_major=14
 formatter=${CLANG_FORMAT:-clang-format}
-if ! command -v "$formatter" > /dev/null; then
-  echo "check_format: $formatter is not installed (Debian: apt-get install clang-format)"
-  exit 77
-fi
-major=$("$formatter" --version | sed -n 's/.*version \([0-9]*\)\..*/\1/p')
-if [ "$major" != "$wanted_major" ]; then
-  echo "check_format: $formatter is release $major; the tree is formatted with release $wanted_major: not checked"
-  exit 77
-fi
+source tools/lint/llvm_release.sh
+require_llvm_release check_format "$formatter" 14 clang-format
 mapfile -t sources < <(git ls-files -- '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.inc')
 if [ "${1:-}" = "--fix" ]; then
   "$formatter" -i "${sources[@]}"

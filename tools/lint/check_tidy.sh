@@ -7,17 +7,9 @@
 set -euo pipefail
 build=${1:?usage: tools/lint/check_tidy.sh BUILD_DIR [JOBS]}
 jobs=${2:-$(nproc)}
-wanted_major=14
 tidy=${CLANG_TIDY:-clang-tidy}
-if ! command -v "$tidy" > /dev/null; then
-  echo "check_tidy: $tidy is not installed (Debian: apt-get install clang-tidy): not checked"
-  exit 77
-fi
-major=$("$tidy" --version | sed -n 's/.*version \([0-9]*\)\..*/\1/p')
-if [ "$major" != "$wanted_major" ]; then
-  echo "check_tidy: $tidy is release $major; the checks are set for release $wanted_major: not checked"
-  exit 77
-fi
+source "$(dirname "$0")/llvm_release.sh"
+require_llvm_release check_tidy "$tidy" 14 clang-tidy
 if [ ! -f "$build/compile_commands.json" ]; then
   echo "check_tidy: no $build/compile_commands.json (configure with CMAKE_EXPORT_COMPILE_COMMANDS=ON)"
   exit 2
