@@ -31,6 +31,11 @@ def has_gpu():
     return run("info").returncode == 0
 
 
+# In a student-track build the CUDA backend runs the starter's kernels: unfinished ones give wrong
+# results, and the lessons' [todo] tests are where those are graded.
+STARTER_KERNELS = os.environ.get("CUDAMATCH_TRACK") == "student"
+
+
 class SearchTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
@@ -198,6 +203,7 @@ def gpu_versions(algorithm):
     return versions
 
 
+@unittest.skipIf(STARTER_KERNELS, "student track: the CUDA backend runs the starter's kernels (graded by [todo] tests)")
 @unittest.skipUnless(has_gpu(), "no CUDA device: the CUDA backend cannot run here")
 class GpuBackendTest(unittest.TestCase):
     """Every GPU version against the CPU backend, as a user runs them."""
