@@ -1,5 +1,7 @@
 #include "sandbox.hpp"
 
+#include <algorithm>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
@@ -90,7 +92,14 @@ Environment child_environment(const fs::path& private_dir, const Environment& ex
   environment.emplace_back("HOME", (private_dir / "home").string());
   environment.emplace_back("TMPDIR", (private_dir / "tmp").string());
   environment.emplace_back("LC_ALL", "C");
-  environment.insert(environment.end(), extra.begin(), extra.end());
+  // An extra variable replaces a passed one of the same name: with both, the child's getenv would
+  // see the first, the outer value.
+  for (const auto& [name, value] : extra) {
+    environment.erase(std::remove_if(environment.begin(), environment.end(),
+                                     [&name = name](const auto& entry) { return entry.first == name; }),
+                      environment.end());
+    environment.emplace_back(name, value);
+  }
   return environment;
 }
 

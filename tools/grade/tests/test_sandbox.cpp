@@ -16,8 +16,16 @@ TEST_CASE("the child environment passes only the named variables", "[sandbox]") 
   const TempDir dir;
   setenv("CUDAMATCH_GRADE_TEST_TOKEN", "secret", 1);
   setenv("CUDA_VISIBLE_DEVICES", "0", 1);
+  const char* outer_data = std::getenv("CUDAMATCH_DATA");
+  const std::string saved_data = outer_data != nullptr ? outer_data : "";
+  setenv("CUDAMATCH_DATA", "/outer", 1);  // the grader's own value: the child gets the one it is given
   const Environment environment = child_environment(dir.path() / "private", {{"CUDAMATCH_DATA", "/data"}});
   unsetenv("CUDAMATCH_GRADE_TEST_TOKEN");
+  if (outer_data != nullptr) {
+    setenv("CUDAMATCH_DATA", saved_data.c_str(), 1);
+  } else {
+    unsetenv("CUDAMATCH_DATA");
+  }
   const auto value_of = [&](const std::string& name) -> std::string {
     for (const auto& [key, value] : environment) {
       if (key == name) return value;
@@ -30,6 +38,8 @@ TEST_CASE("the child environment passes only the named variables", "[sandbox]") 
   CHECK(value_of("TMPDIR") == (dir.path() / "private" / "tmp").string());
   CHECK(fs::is_directory(dir.path() / "private" / "tmp"));
   CHECK(value_of("CUDAMATCH_DATA") == "/data");
+  CHECK(std::count_if(environment.begin(), environment.end(),
+                      [](const auto& e) { return e.first == "CUDAMATCH_DATA"; }) == 1);
   for (const auto& [key, value] : environment) {
     const auto& passed = passed_variables();
     CHECK((std::find(passed.begin(), passed.end(), key) != passed.end() || key == "HOME" || key == "TMPDIR" ||
