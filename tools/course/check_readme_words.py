@@ -11,11 +11,12 @@ short enough to read in one sitting: at most 2,000 words, counted two ways.
 Prints one line per README over the limit (or missing) and exits 1, or a one-line summary with the
 largest count and exits 0.
 """
-import argparse
-import json
 import pathlib
 import re
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from manifests import lesson_arguments  # noqa: E402
 
 LIMIT = 2000
 # An unclosed comment hides the rest of the file, as it does in HTML.
@@ -31,20 +32,10 @@ def count_words(text):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=pathlib.Path, default=pathlib.Path(__file__).resolve().parents[2],
-                        help="the course's root folder (default: this checkout)")
-    parser.add_argument("lessons", nargs="*", help="lesson ids to check (default: every lesson in course.json)")
-    args = parser.parse_args(argv)
-    root = args.root.resolve()
-
-    course = json.loads((root / "lessons" / "course.json").read_text(encoding="utf-8"))["lessons"]
-    unknown = [lesson for lesson in args.lessons if lesson not in course]
-    if unknown:
-        parser.error(f"not in lessons/course.json: {', '.join(unknown)}")
+    root, lessons = lesson_arguments(__doc__.split("\n\n")[0], argv)
     problems = []
     largest = None  # (raw, visible, shown path) of the README with the most raw words
-    for lesson in args.lessons or course:
+    for lesson in lessons:
         path = root / "lessons" / lesson / "README.md"
         shown = path.relative_to(root).as_posix()
         if not path.is_file():
@@ -61,7 +52,7 @@ def main(argv=None):
     if problems:
         return 1
     raw, visible, shown = largest
-    print(f"check_readme_words: {len(args.lessons or course)} lesson READMEs within {LIMIT:,} words; "
+    print(f"check_readme_words: {len(lessons)} lesson READMEs within {LIMIT:,} words; "
           f"the largest, {shown}: {raw} (wc -w), {visible} visible")
     return 0
 

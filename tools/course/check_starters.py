@@ -21,13 +21,15 @@ starter's `// STARTER: <what to complete>`.
 
 Prints one line per problem (file:line: what) and exits 1, or a one-line summary and exits 0.
 """
-import argparse
 import difflib
 import json
 import pathlib
 import re
 import sys
 from dataclasses import dataclass, field
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from manifests import lesson_arguments  # noqa: E402
 
 BEGIN = re.compile(r"^\s*// HOLE\((?P<id>[^()]+)\): (?P<text>\S.*)$")
 END = re.compile(r"^\s*// END HOLE$")
@@ -157,23 +159,14 @@ def check_file(starter_path, solution_path, shown, problems):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root", type=pathlib.Path, default=pathlib.Path(__file__).resolve().parents[2],
-                        help="the course's root folder (default: this checkout)")
-    parser.add_argument("lessons", nargs="*", help="lesson ids to check (default: every lesson in course.json)")
-    args = parser.parse_args(argv)
-    root = args.root.resolve()
+    root, lessons = lesson_arguments(__doc__.split("\n\n")[0], argv)
 
     def shown(path):
         return path.relative_to(root).as_posix()
 
-    course = json.loads((root / "lessons" / "course.json").read_text(encoding="utf-8"))["lessons"]
-    unknown = [lesson for lesson in args.lessons if lesson not in course]
-    if unknown:
-        parser.error(f"not in lessons/course.json: {', '.join(unknown)}")
     problems = []
     files = holes = 0
-    for lesson in args.lessons or course:
+    for lesson in lessons:
         manifest = root / "lessons" / lesson / "lesson.json"
         for name in json.loads(manifest.read_text(encoding="utf-8")).get("editable", []):
             starter, solution = root / "lessons" / lesson / name, root / "solutions" / lesson / name
@@ -188,8 +181,7 @@ def main(argv=None):
     if problems:
         print(f"check_starters: {len(problems)} problem(s) in {files} editable file(s)")
         return 1
-    lessons = len(args.lessons or course)
-    print(f"check_starters: {files} editable files of {lessons} lessons, {holes} holes: "
+    print(f"check_starters: {files} editable files of {len(lessons)} lessons, {holes} holes: "
           "every starter equals its solution outside the holes")
     return 0
 

@@ -1,6 +1,7 @@
 """The course as its manifests describe it: lessons/course.json (the lessons, in order) and, per lesson,
 lessons/<id>/lesson.json and the rubric it names."""
 
+import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,3 +41,20 @@ def load_course(root: Path) -> list:
         rubric = read_json(folder / manifest["rubric"])
         lessons.append(Lesson(lesson_id, manifest, rubric))
     return lessons
+
+
+def lesson_arguments(description: str, argv=None):
+    """The command line of a course check: [--root DIR] [LESSON_ID...]. Returns (root, the lessons to
+    check: those named, every lesson of lessons/course.json by default); an id not in course.json is a
+    usage error (exit 2)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2],
+                        help="the course's root folder (default: this checkout)")
+    parser.add_argument("lessons", nargs="*", help="lesson ids to check (default: every lesson in course.json)")
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    course = read_json(root / COURSE_FILE)["lessons"]
+    unknown = [lesson for lesson in args.lessons if lesson not in course]
+    if unknown:
+        parser.error(f"not in {COURSE_FILE}: {', '.join(unknown)}")
+    return root, args.lessons or course
