@@ -1,10 +1,10 @@
 // Lesson 09, v0: the direct port, the baseline the optimized versions are measured against. Given.
 //
 // Boyer-Moore is serial: where the next window starts depends on the bytes of the current one. So each
-// thread runs it over its own chunk of window starts (chunk_length(m) of them, versions.hpp), with the
-// loop of bm_search.cuh: it compares the window at the chunk's first position right to left, shifts by
-// the bad-character and good-suffix rules, and stops at the first window past its chunk (that window
-// belongs to the next thread). Windows read up to m - 1 bytes past the chunk; none starts after n - m.
+// thread runs it over its own chunk of window starts (chunk_length(m) of them, engine/chunked_tiles.hpp),
+// with the loop of bm_search.cuh: it compares the window at the chunk's first position right to left,
+// shifts by the bad-character and good-suffix rules, and stops at the first window past its chunk (that
+// window belongs to the next thread). Windows read up to m - 1 bytes past the chunk; none starts after n - m.
 //
 // The two tables (bm_tables.hpp) are built on the host and copied to scratch slots before every search;
 // tables, pattern and text are read from global memory, every match takes a global atomic, and the host

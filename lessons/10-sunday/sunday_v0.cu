@@ -1,11 +1,11 @@
 // Lesson 10, v0: the direct port, the baseline the optimized versions are measured against. Given.
 //
 // Quick Search is serial: the next window depends on the byte after the current one. So each thread
-// runs it over its own chunk of window starts (chunk_length(m) of them, versions.hpp): it compares the
-// window at the chunk's first position with the pattern, shifts by the table entry of the byte just
-// after the window, text[s + m], and stops at the first window past its chunk. Windows read up to m
-// bytes past the chunk. The window at the last alignment, n - m, has no byte after it: the thread stops
-// there instead of reading text[n].
+// runs it over its own chunk of window starts (chunk_length(m) of them, engine/chunked_tiles.hpp): it
+// compares the window at the chunk's first position with the pattern, shifts by the table entry of the
+// byte just after the window, text[s + m], and stops at the first window past its chunk. Windows read
+// up to m bytes past the chunk. The window at the last alignment, n - m, has no byte after it: the
+// thread stops there instead of reading text[n].
 //
 // The shift table (256 x int32: m + 1 for a byte not in the pattern, else m - its last index) is built on
 // the host and copied to a scratch slot before every search; table, pattern and text are read from global
