@@ -95,13 +95,15 @@ def thresholds_table(root: Path, document: Path, lesson, figures) -> str:
             rendered = figures.render(fig_id)
             devices |= rendered.devices
             measured = rendered.text
-            if item["kind"] == "performance":
-                share = f"{100 * item['full_at'] / figures.number(fig_id):.0f}%"
+            value = figures.number(fig_id)
+            if item["kind"] == "performance" and value:
+                share = f"{100 * item['full_at'] / value:.0f}%"
         if item["kind"] == "performance":
             floor = item.get("floor_version", item.get("floor", "-"))
             full = item["full_at"]
         else:
-            floor, full = f">= {item.get('at_least', 0)}", f"<= {item['at_most']}"
+            floor = f">= {item['at_least']}" if "at_least" in item else "-"
+            full = f"<= {item['at_most']}"
         rows.append([f"`{item['id']}`", cell(item["name"]), str(floor), str(full), measured, share])
     gpus = "/".join(sorted(short_gpu_name(name) for name in devices)) or "-"
     sources = f"{lesson.id}'s rubric and the figures {lesson.number}.<item> of docs/results/figures/ ({gpus})"
@@ -123,3 +125,12 @@ def render_region(name: str, root: Path, document: Path, lessons: list, figures)
 
 # Where each must be: a file that lost its region would silently stop being checked.
 REQUIRED_REGIONS = {"README.md": "lessons", "docs/course-map.md": "lessons-at-a-glance"}
+
+
+def required_regions(lessons: list) -> dict:
+    """REQUIRED_REGIONS, and the thresholds table of every lesson whose rubric scores measurements."""
+    required = dict(REQUIRED_REGIONS)
+    for lesson in lessons:
+        if any(item["kind"] in ("performance", "ncu") for item in lesson.rubric["items"]):
+            required[f"docs/results/lesson-{lesson.number}.md"] = f"thresholds-{lesson.number}"
+    return required

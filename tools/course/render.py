@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from figures import REGISTRY_DIR, FigureError, Registry  # noqa: E402
-from generated import CLASSROOM_FILE, REQUIRED_REGIONS, autograding_json, render_region  # noqa: E402
+from generated import CLASSROOM_FILE, autograding_json, render_region, required_regions  # noqa: E402
 from manifests import load_course  # noqa: E402
 from regions import MarkerError, find_regions, replace_bodies  # noqa: E402
 from rubric_notes import note_problems  # noqa: E402
@@ -71,16 +71,16 @@ def region_body(root: Path, path: Path, region, lessons, figures) -> str:
     return figures.render(region.id).text
 
 
-def render_markdown(root: Path, path: Path, lessons, figures, outcome: Outcome) -> None:
+def render_markdown(root: Path, path: Path, lessons, figures, outcome: Outcome, required: dict) -> None:
     text = (root / path).read_text(encoding="utf-8")
     try:
         regions = find_regions(text)
     except MarkerError as error:
         outcome.errors.append(f"{path}: {error}")
         return
-    required = REQUIRED_REGIONS.get(path.as_posix())
-    if required and not any(r.kind == "generated" and r.id == required for r in regions):
-        outcome.errors.append(f"{path}: the <!-- generated:{required} --> region is missing")
+    wanted = required.get(path.as_posix())
+    if wanted and not any(r.kind == "generated" and r.id == wanted for r in regions):
+        outcome.errors.append(f"{path}: the <!-- generated:{wanted} --> region is missing")
     bodies = []
     for region in regions:
         try:
@@ -110,8 +110,11 @@ def render_tree(root: Path) -> Outcome:
     if current != classroom:
         outcome.stale.append(f"{CLASSROOM_FILE} is stale: {first_difference(current, classroom)}")
     outcome.expected[CLASSROOM_FILE] = classroom
+    required = required_regions(lessons)
+    for missing in sorted(name for name in required if not (root / name).is_file()):
+        outcome.errors.append(f"{missing}: missing (it must hold the <!-- generated:{required[missing]} --> region)")
     for path in markdown_files(root):
-        render_markdown(root, path, lessons, figures, outcome)
+        render_markdown(root, path, lessons, figures, outcome, required)
     outcome.errors += note_problems(lessons)
     for fig_id in sorted(set(figures.specs) - figures.used):
         outcome.errors.append(f"{REGISTRY_DIR}/{fig_id.split('.', 1)[0]}.json: figure {fig_id} is quoted nowhere")
