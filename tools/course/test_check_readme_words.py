@@ -8,23 +8,19 @@ import json
 import pathlib
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 
+from course_checks import ROOT, run_check
+
 from check_readme_words import LIMIT, count_words
 
-HERE = pathlib.Path(__file__).resolve().parent
-CHECKER = HERE / "check_readme_words.py"
-ROOT = HERE.parents[1]
 LESSON = "00-measuring"
 README = f"lessons/{LESSON}/README.md"
 
 
 def run_checker(root):
-    result = subprocess.run([sys.executable, str(CHECKER), "--root", str(root)], capture_output=True, text=True,
-                            check=False)
-    return result.returncode, result.stdout + result.stderr
+    return run_check("check_readme_words.py", root)
 
 
 class CountWordsTest(unittest.TestCase):

@@ -6,21 +6,16 @@ lesson 00 broken on purpose in a temporary folder (the real tree is only read).
 import json
 import pathlib
 import shutil
-import subprocess
-import sys
 import tempfile
 import unittest
 
-HERE = pathlib.Path(__file__).resolve().parent
-CHECKER = HERE / "check_starters.py"
-ROOT = HERE.parents[1]
+from course_checks import ROOT, run_check
+
 LESSON = "00-measuring"
 
 
 def run_checker(root):
-    result = subprocess.run([sys.executable, str(CHECKER), "--root", str(root)], capture_output=True, text=True,
-                            check=False)
-    return result.returncode, result.stdout + result.stderr
+    return run_check("check_starters.py", root)
 
 
 class CheckStartersTest(unittest.TestCase):
