@@ -14,7 +14,7 @@
 #     "streamed_search" {"table", "header"}: the versions of the streamed search (a function returning
 #                  them, the best last), with which `cudamatch` streams long inputs (the global property
 #                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most).
-#   The global property CUDAMATCH_CLI_LESSONS lists the lessons `cudamatch` links (those two kinds).
+#   `cudamatch` links the lessons those two properties name (tools/cudamatch/CMakeLists.txt).
 #   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
 #   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
 #   track: it may only use the shared files of lessons/<id>/).
@@ -107,7 +107,6 @@ function(cudamatch_add_lesson id)
   set(lesson_base cudamatch_common)
   set(driver_harness "")
   if(matcher_table OR streamed_search_table)
-    set_property(GLOBAL APPEND PROPERTY CUDAMATCH_CLI_LESSONS "${id}")
     set(lesson_base cudamatch_engine)
   endif()
   if(matcher_table)
