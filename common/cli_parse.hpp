@@ -16,8 +16,8 @@ inline void add_json_option(CLI::App& app, std::string& path) {
       ->option_text("FILE");
 }
 
-// The options of the matcher experiment (common/matcher_experiment.hpp) that lesson 10's table
-// placement and lesson 12's filter count take too.
+// The options of the matcher experiment (common/matcher_experiment.hpp) that lesson 14's table
+// placement and lesson 16's filter count take too.
 // `--mib N`: the text, 1 MiB to 64 GiB.
 inline void add_mib_option(CLI::App& app, std::size_t& mib) {
   app.add_option("--mib", mib, "text size in MiB")

@@ -1,4 +1,4 @@
-// The experiment of every matcher lesson (07-12): count-mode searches of large device-resident texts
+// The experiment of every matcher lesson (11-16): count-mode searches of large device-resident texts
 // (a corpus repeated to --mib MiB), every version of the lesson's algorithm at every pattern length,
 // beside the device read bandwidth measured in the same run.
 //

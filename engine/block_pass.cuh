@@ -1,6 +1,6 @@
 // The end of a pass (engine/search_passes.cuh) for kernels whose threads each own consecutive
 // positions, a block's threads consecutive ranges, so that thread order is position order
-// (lessons 07 v2, 08, 09, 10, 11 v1, 12 v1). Every thread of the block calls finish_block_pass with
+// (lessons 11 v2, 12, 13, 14, 15 v1, 16 v1). Every thread of the block calls finish_block_pass with
 // the number of occurrences it found:
 //   Pass::count:           the block's total, added to counts[0] with ONE global atomic (none when 0);
 //   Pass::count_per_block: the block's total, stored in counts[blockIdx.x];

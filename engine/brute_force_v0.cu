@@ -1,5 +1,5 @@
-// The given brute force: lesson 07's v0, the direct port that the optimized versions are measured
-// against, and the matcher lesson 13's driver and tests stream with (their subject is the streaming,
+// The given brute force: lesson 11's v0, the direct port that the optimized versions are measured
+// against, and the matcher lesson 17's driver and tests stream with (their subject is the streaming,
 // not the kernel). One thread per text position compares the pattern byte by byte in global memory and
 // reports a match with a global atomic. Positions arrive in whatever order the threads ran, so the host
 // sorts them afterwards (UnorderedVersion).

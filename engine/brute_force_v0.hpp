@@ -1,4 +1,4 @@
-// The given brute force (brute_force_v0.cu): lesson 07's v0, and the matcher of lesson 13's driver and
+// The given brute force (brute_force_v0.cu): lesson 11's v0, and the matcher of lesson 17's driver and
 // tests.
 #pragma once
 

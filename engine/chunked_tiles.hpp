@@ -1,4 +1,4 @@
-// The chunks and tiles of lessons 09 (Boyer-Moore) and 10 (Sunday): shift-based matchers in which each
+// The chunks and tiles of lessons 13 (Boyer-Moore) and 10 (Sunday): shift-based matchers in which each
 // thread runs the serial algorithm over its own chunk of window starts (v0, v1), and v2 stages the
 // block's tile of text in shared memory first, in chunks of an odd number of words.
 #pragma once

@@ -28,7 +28,7 @@ class DeviceText {
   }
   // An empty text with room for `capacity` bytes, refilled with assign_async (or written on the device
   // after resize_async): one allocation for a window that carries chunk after chunk of a stream
-  // (lesson 13), or for fresh input after fresh input (common/device_rotation.hpp).
+  // (lesson 17), or for fresh input after fresh input (common/device_rotation.hpp).
   static DeviceText with_capacity(std::size_t capacity) { return DeviceText(capacity); }
   // The device memory a text of `size` bytes takes: up to the end of its zero padding, the next
   // multiple of 16 plus 16.

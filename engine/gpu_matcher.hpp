@@ -1,5 +1,5 @@
 // The GPU matchers behind one interface, so that tests, drivers and the `cudamatch` CLI treat every
-// algorithm and version alike. A matcher lesson (07-12) defines each version as a GpuVersion constant
+// algorithm and version alike. A matcher lesson (11-16) defines each version as a GpuVersion constant
 // in the version's own file and lists them in its table, a GpuAlgorithm (lessons/<id>/lesson.json names
 // the table that `cudamatch` links).
 //

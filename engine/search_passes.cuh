@@ -1,4 +1,4 @@
-// How the optimized GPU matchers are launched (lessons 07-12). A version is one kernel template over
+// How the optimized GPU matchers are launched (lessons 11-16). A version is one kernel template over
 // three passes; these helpers run them:
 //   count mode:     Pass::count, each block adds its total to one counter (one atomic per block);
 //   positions mode: Pass::count_per_block writes each block's total, an exclusive scan (CUB) turns

@@ -1,5 +1,5 @@
 // Device scratch memory that searches reuse instead of allocating per call: a cudaMalloc/cudaFree
-// pair costs more than a whole search of a 4 MB text (lesson 07's profile). One set per host
+// pair costs more than a whole search of a 4 MB text (lesson 11's profile). One set per host
 // thread, grown on demand and kept until the thread ends. Searches that share it must be ordered
 // (one stream per host thread): a later search may overwrite what an earlier one left there.
 #pragma once

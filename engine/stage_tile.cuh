@@ -1,5 +1,5 @@
 // Staging a block's tile of text in shared memory, for the versions that then search it there
-// (lessons 09 and 10, v2).
+// (lessons 13 and 14, v2).
 #pragma once
 
 #include <cstddef>

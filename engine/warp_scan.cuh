@@ -1,4 +1,4 @@
-// Warp-level sums for kernels that order their output by lane (lessons 07, 11, 12).
+// Warp-level sums for kernels that order their output by lane (lessons 11, 15, 16).
 #pragma once
 
 namespace cudamatch {

@@ -1,4 +1,4 @@
-// The warp-tile layout of lessons 07 (v3), 11 (v2) and 12 (v2), and the end of its passes
+// The warp-tile layout of lessons 11 (v3), 11 (v2) and 12 (v2), and the end of its passes
 // (engine/search_passes.cuh). A block of kWarps warps owns a tile of consecutive positions; in it each
 // lane owns kPieces pieces, and the order of the pieces in the text is (warp, piece, lane): warp w's
 // range comes before warp w + 1's, and within it piece p of every lane before piece p + 1. Lanes load
@@ -32,7 +32,7 @@ __device__ void search_tiles(std::size_t tiles, SearchTile search_tile) {
   }
 }
 
-// A warp's pieces of text in lessons 07 and 11: lane L's piece p is the 16 bytes at
+// A warp's pieces of text in lessons 11 and 15: lane L's piece p is the 16 bytes at
 // warp_first + 512 p + 16 L, loaded by the constructor before any is examined (kPieces 16-byte loads in
 // flight per lane); bytes at or past n read as zeros. A vector that starts before n lies inside
 // DeviceText's padded allocation.
@@ -102,7 +102,7 @@ __device__ void finish_warp_tile_pass(const unsigned (&found)[kPieces], unsigned
   }
 }
 
-// The whole pass for versions whose lanes own 16 positions a piece (lessons 07 and 11), kWarps warps
+// The whole pass for versions whose lanes own 16 positions a piece (lessons 11 and 15), kWarps warps
 // per block and kPieces pieces per lane (a tile of 512 * kPieces * kWarps positions). Every lane calls
 //   piece_bits(own, lent, lane_first): the occurrences among positions lane_first .. lane_first + 15 as
 //     bits, in the version's own order (WarpPieces: `own` holds the lane's 16 bytes, `lent` what the next

@@ -1,4 +1,4 @@
-// SSEF's choice of fingerprint bits, exposed for tests and for the lesson on SSEF (12-ssef).
+// SSEF's choice of fingerprint bits, exposed for tests and for the lesson on SSEF (16-ssef).
 //
 // SSEF summarizes a block of text by one bit of each byte. The published algorithm takes a fixed bit;
 // bit 7 (what _mm_movemask_epi8 reads without a shift) is 0 in every ASCII byte, so on English or DNA

@@ -1,4 +1,4 @@
-// The streamed search (lesson 13) - where the bytes come from: a host buffer, a file, or a pipe (standard input). The
+// The streamed search (lesson 17) - where the bytes come from: a host buffer, a file, or a pipe (standard input). The
 // streamed search reads each chunk's window straight into a pinned staging buffer.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The streamed search (lesson 13): how an input too long for the GPU is cut into chunks for a pattern
+// The streamed search (lesson 17): how an input too long for the GPU is cut into chunks for a pattern
 // of m bytes.
 //
 // Chunk k owns the C positions [kC, kC + C): the occurrences that START there are its own. To see

@@ -1,4 +1,4 @@
-// The streamed search, lesson 13's v2 - the hand-over of the staging ring's slots between the reader threads and the
+// The streamed search, lesson 17's v2 - the hand-over of the staging ring's slots between the reader threads and the
 // thread that queues the copies and the searches (the queue). Slot k mod K carries chunk k:
 //   a reader:  wait_to_fill(k), wait for the slot's `copied` event, read chunk k's window, filled(k, bytes)
 //   the queue: wait_filled(k), queue chunk k's copy (which records `copied`), taken(k), ...

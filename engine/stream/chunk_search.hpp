@@ -1,4 +1,4 @@
-// The streamed search (lesson 13) - what happens to a chunk once its window is on the device, in the two modes of every
+// The streamed search (lesson 17) - what happens to a chunk once its window is on the device, in the two modes of every
 // matcher (engine/gpu_matcher.hpp). Count mode adds the window's occurrences to one device counter
 // and never waits: the counts of all chunks are read back once, at the end. Positions mode finds the
 // window's occurrences, copies them back, shifts them by the window's offset in the input and hands

@@ -1,4 +1,4 @@
-// The streamed search (lesson 13) - the staging ring. Slot k mod K carries chunk k: a pinned host buffer that the
+// The streamed search (lesson 17) - the staging ring. Slot k mod K carries chunk k: a pinned host buffer that the
 // chunk's window is read into, a device window that it is copied to and searched in, and two events that say when each
 // may take the next chunk. One stream copies, one stream searches, so that a copy and a search of different chunks run
 // at the same time (lesson 06); all searches share one stream because the matchers' scratch memory

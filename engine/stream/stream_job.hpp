@@ -1,4 +1,4 @@
-// The streamed search: what a version of it (lesson 13's v0, v1, v2) works with. A version takes one
+// The streamed search: what a version of it (lesson 17's v0, v1, v2) works with. A version takes one
 // input through the staging ring, chunk after chunk, and hands every chunk's window, once it is on the
 // device, to job.search in the order of the chunks; StreamSearcher (stream_search.hpp) reads the result
 // back.

@@ -1,8 +1,8 @@
 // The streamed search: the occurrences of a pattern in an input longer than the GPU's memory (or than
 // a device budget), streamed through a ring of pinned staging buffers and device windows, chunks
 // overlapping by m - 1 bytes (chunk_plan.hpp), searched with any GPU matcher. Every occurrence is
-// reported exactly once, in order. How the chunks cross the link is a StreamVersion (lesson 13 writes
-// them: v0, v1, v2); lesson 13's driver and tests and `cudamatch search` run them here.
+// reported exactly once, in order. How the chunks cross the link is a StreamVersion (lesson 17 writes
+// them: v0, v1, v2); lesson 17's driver and tests and `cudamatch search` run them here.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,7 @@
 
 namespace cudamatch {
 
-// Reader threads (lesson 13's v2) when none are asked for: the host's hardware threads but one (which queues
+// Reader threads (lesson 17's v2) when none are asked for: the host's hardware threads but one (which queues
 // the copies and searches), 1 to 16. One thread copies from the page cache at a fraction of the
 // link's bandwidth (6.5 GB/s against 55 GB/s on the reference machine; README, "How many buffers in
 // flight"), and the readers spend their time in that copy, not on a core's arithmetic.

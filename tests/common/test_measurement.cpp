@@ -66,7 +66,7 @@ TEST_CASE("device buffers round-trip bytes", "[measurement][gpu]") {
   CHECK(back == data);
 }
 
-// The window of lesson 13's streamed search: one allocation, refilled with texts of any size up to
+// The window of lesson 17's streamed search: one allocation, refilled with texts of any size up to
 // its capacity; after each the kernels' padding (to the next multiple of 16, plus 16) is zero again.
 TEST_CASE("a device text with a capacity takes any text up to it, zero-padded after each", "[measurement][gpu]") {
   DeviceText text = DeviceText::with_capacity(100);

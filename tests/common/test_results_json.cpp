@@ -118,20 +118,20 @@ TEST_CASE("a results file without rows is still a complete document", "[results]
 // reader of "ceilings_gbps" sees the same three bandwidths as before; the other fields keep their
 // names and their order.
 TEST_CASE("the results file holds the launch floor as a top-level number of milliseconds", "[results]") {
-  const json document = parsed(DriverResults("07-brute-force", test_device(), test_ceilings()));
+  const json document = parsed(DriverResults("11-brute-force", test_device(), test_ceilings()));
   REQUIRE(document.contains("launch_floor_ms"));
   CHECK(document["launch_floor_ms"].is_number_float());
   CHECK(document["launch_floor_ms"].get<double>() == 0.0042);
   CHECK_FALSE(document["ceilings_gbps"].contains("launch_floor_ms"));
   const auto in_order =
-      nlohmann::ordered_json::parse(json_text(DriverResults("07-brute-force", test_device(), test_ceilings())));
+      nlohmann::ordered_json::parse(json_text(DriverResults("11-brute-force", test_device(), test_ceilings())));
   std::vector<std::string> keys;
   for (const auto& item : in_order.items()) keys.push_back(item.key());
   CHECK(keys == std::vector<std::string>{"lesson", "device", "ceilings_gbps", "launch_floor_ms", "rows"});
 
   Ceilings unmeasured = test_ceilings();
   unmeasured.launch_floor_ms = std::numeric_limits<double>::quiet_NaN();
-  CHECK(parsed(DriverResults("07-brute-force", test_device(), unmeasured))["launch_floor_ms"].is_null());
+  CHECK(parsed(DriverResults("11-brute-force", test_device(), unmeasured))["launch_floor_ms"].is_null());
 }
 
 TEST_CASE("figures a row does not have, and figures that are not finite, are null", "[results]") {
@@ -160,7 +160,7 @@ TEST_CASE("figures a row does not have, and figures that are not finite, are nul
 
 TEST_CASE("labels are escaped: quotes, backslashes, control characters, bytes that are not UTF-8", "[results]") {
   const std::string awkward = "say \"hi\" \\ then\n\ttab \x01 \xC3\xA9";  // ends in a UTF-8 e-acute
-  DriverResults results("07-brute-force", test_device(), test_ceilings());
+  DriverResults results("11-brute-force", test_device(), test_ceilings());
   results.add({{"awkward", awkward}, "awkward", awkward, 1.0, 2.0, true});
   results.add({{"bad", "bad \xFF byte"}, "v1", "v1", 1.0, 2.0, true});
   std::ostringstream out;

@@ -58,7 +58,7 @@ TEST_CASE("the seed comes from the option, or from the first line of standard in
   options.seed = 9;
   std::istringstream unread("123\n");
   std::ostringstream errors;
-  CHECK(resolve_seed(options, unread, errors, "07-brute-force") == 9u);
+  CHECK(resolve_seed(options, unread, errors, "11-brute-force") == 9u);
   CHECK(unread.tellg() == 0);  // standard input is not read without --seed-stdin
   options.from_stdin = true;
   for (const auto& [input, seed] :
@@ -67,7 +67,7 @@ TEST_CASE("the seed comes from the option, or from the first line of standard in
                                                           {"  5 \r\nmore lines\n", 5},
                                                           {"18446744073709551615\n", 18446744073709551615ull}}) {
     std::istringstream in(input);
-    CHECK(resolve_seed(options, in, errors, "07-brute-force") == seed);
+    CHECK(resolve_seed(options, in, errors, "11-brute-force") == seed);
   }
   CHECK(errors.str().empty());
 }
@@ -79,9 +79,9 @@ TEST_CASE("a missing or bad seed on standard input is one line on stderr naming 
     INFO("'" << input << "'");
     std::istringstream in(input);
     std::ostringstream errors;
-    CHECK_FALSE(resolve_seed(options, in, errors, "12-ssef").has_value());
+    CHECK_FALSE(resolve_seed(options, in, errors, "16-ssef").has_value());
     const std::string message = errors.str();
-    CHECK(message.rfind("12-ssef: --seed-stdin: ", 0) == 0);
+    CHECK(message.rfind("16-ssef: --seed-stdin: ", 0) == 0);
     CHECK(std::count(message.begin(), message.end(), '\n') == 1);
     CHECK(message.back() == '\n');
   }

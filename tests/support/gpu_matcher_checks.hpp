@@ -1,4 +1,4 @@
-// The correctness checks every GPU matcher version must pass (lessons 07-12): the version against
+// The correctness checks every GPU matcher version must pass (lessons 11-16): the version against
 // the CPU brute force, in count and positions mode, on seeded random inputs and on the edge cases
 // where GPU matchers break (tile and chunk edges, all-equal texts, NUL and 0xFF, m > n).
 #pragma once

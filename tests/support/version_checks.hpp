@@ -1,4 +1,4 @@
-// The test cases that every version of a GPU matcher lesson (07-12) runs, written once per lesson:
+// The test cases that every version of a GPU matcher lesson (11-16) runs, written once per lesson:
 //
 //   const Edges kEdges{"tile edges", {512, 2048, 4096, 16384}};
 //   const VersionChecks checks(brute_force_gpu(), 700, [](int) -> const Edges& { return kEdges; },
@@ -29,7 +29,7 @@ struct Edges {
   std::vector<std::size_t> at;
 };
 
-// The edges of lessons 09 and 10, whose versions split the text alike (engine/chunked_tiles.hpp): v0 and
+// The edges of lessons 13 and 14, whose versions split the text alike (engine/chunked_tiles.hpp): v0 and
 // v1 in chunks of 256 window starts (m < 64) and 4096 (m > 1024), v2 in chunks of 68 and tiles of 17,408
 // (m <= 1088).
 const Edges& chunked_tile_edges(int number);

@@ -1,10 +1,10 @@
 """Figures rendered from the committed data: the registry docs/results/figures/<namespace>.json.
 
 A registry file is {"data": "<default data file>", "figures": {"<name>": <spec>, ...}}; the figure's id
-is "<namespace>.<name>" (e.g. "07.v3_over_v0" from 07.json). Keys given beside "figures" are defaults
+is "<namespace>.<name>" (e.g. "11.v3_over_v0" from 07.json). Keys given beside "figures" are defaults
 for every spec of the file. A spec is one of four kinds:
 
-  a value   {"data": "h100/07-brute-force.json",     the data file, under docs/results/data/
+  a value   {"data": "h100/11-brute-force.json",     the data file, under docs/results/data/
              "rows": {"id": "v3", "case": "e-coli-m*"},  the rows it uses: fnmatch patterns on the
                                                      fields' text (a list: any of them)
              "match": "^score: (?P<got>[0-9.]+)",    a .txt file's rows: each line this regex
@@ -27,7 +27,7 @@ for every spec of the file. A spec is one of four kinds:
                                                      a constant
              "format": "{:.2f}", "unit": "x"}        str.format of each number ("{0}" and the row's
                                                      or variables' fields); unit once at the end
-  a phrase  {"text": "v3 {07.v3_over_v0} v0",        other figures by id, row variables, and
+  a phrase  {"text": "v3 {11.v3_over_v0} v0",        other figures by id, row variables, and
              "parts": {"name": <value spec>}}        local parts, inside a sentence
   an excerpt {"data": "h100/driver/06-streams.txt",  lines of a printed output, as a code block
              "excerpt": {"from": "^timeline", "to": "^ +0 ms"}}

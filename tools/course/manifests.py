@@ -9,13 +9,13 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Lesson:
-    id: str  # the folder name, e.g. "07-brute-force"
+    id: str  # the folder name, e.g. "11-brute-force"
     manifest: dict  # lessons/<id>/lesson.json
     rubric: dict  # lessons/<id>/<manifest["rubric"]>
 
     @property
     def number(self) -> str:
-        """The two digits the grader's --lessons takes, e.g. "07"."""
+        """The two digits the grader's --lessons takes, e.g. "11"."""
         return self.id.split("-", 1)[0]
 
     @property

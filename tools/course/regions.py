@@ -1,7 +1,7 @@
 """The markers that delimit rendered text in Markdown files.
 
-  inline figure:  <!-- fig:07.v3_over_v0 -->7.39x<!-- /fig -->          (on one line)
-  table figure:   <!-- table:07.results -->            (the markers on lines of their own,
+  inline figure:  <!-- fig:11.v3_over_v0 -->7.39x<!-- /fig -->          (on one line)
+  table figure:   <!-- table:11.results -->            (the markers on lines of their own,
                   | ... the table ... |                  the rendered lines between them)
                   <!-- /table -->
   generated part: <!-- generated:lessons --> ... <!-- /generated -->   (like a table)

@@ -376,7 +376,7 @@ class RealTree(unittest.TestCase):
 
     def test_lesson_table_missing_a_lesson(self):
         path = self.root / "README.md"
-        path.write_text("".join(l for l in path.read_text().splitlines(True) if "[`07-brute-force`]" not in l))
+        path.write_text("".join(l for l in path.read_text().splitlines(True) if "[`11-brute-force`]" not in l))
         result = self.check()
         self.assertEqual(result.returncode, 1)
         self.assertIn("generated:lessons is stale", result.stdout)

@@ -27,7 +27,7 @@ Backend parse_backend(const std::string& name);
 
 // The algorithm a search uses when -a does not name one: the fastest for a pattern of m bytes on the
 // backend, as measured by `cudamatch bench` (docs/results/). CPU: EPSM below 16 bytes, SSEF from
-// there. CUDA: brute force's best version (lesson 07).
+// there. CUDA: brute force's best version (lesson 11).
 Algorithm default_algorithm(std::size_t m, Backend backend = Backend::cpu);
 
 // Throws UsageError when `backend` has no such version of `algorithm`. The CPU backend has one

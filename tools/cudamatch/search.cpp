@@ -128,7 +128,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "search",
       "Print the byte offset of every occurrence of PATTERN (overlapping ones included) in each FILE, like\n"
       "grep -F -b -o over raw bytes. Exit status: 0 matches found, 1 none, 2 trouble.\n"
-      "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 13), with a\n"
+      "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
       "progress bar on a terminal.\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Default algorithm:\n"
       "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).");

@@ -1,5 +1,5 @@
 // `cudamatch search` on the GPU for long inputs and standard input: the engine's streamed search
-// (engine/stream/stream_search.hpp) with lesson 13's best version of the track this build compiled (reader threads fill
+// (engine/stream/stream_search.hpp) with lesson 17's best version of the track this build compiled (reader threads fill
 // a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other search: each
 // chunk's offsets in file order, or the count.
 #pragma once

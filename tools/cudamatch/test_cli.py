@@ -238,7 +238,7 @@ class GpuBackendTest(unittest.TestCase):
         self.assertGreater(tried, 0)
 
     def test_streamed_search_prints_what_the_cpu_prints(self):
-        # Lesson 13's stream, forced on a small file with 4 KiB chunks, and on standard input.
+        # Lesson 17's stream, forced on a small file with 4 KiB chunks, and on standard input.
         with open(self.path, "rb") as f:
             data = f.read()
         stream = ["--stream-above", "0", "--chunk-bytes", "4096"]

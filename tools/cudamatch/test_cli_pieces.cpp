@@ -1,5 +1,5 @@
 // The pieces of the command line, tested without running it: pattern decoding, algorithm choice, the
-// overlapping file scan, and which inputs the GPU search streams (lesson 13) in which chunks.
+// overlapping file scan, and which inputs the GPU search streams (lesson 17) in which chunks.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>

@@ -10,7 +10,7 @@
 #   CHECK_PARTS    what to run, any of: default student sanitizers drivers (default: all four; the
 #                  later parts build the default preset when the default part did not run)
 #   CHECK_LESSONS  an extended regex over lesson ids for the sanitizer, driver and ncu parts (default:
-#                  every lesson), e.g. '0[7-9]|1[0-3]'
+#                  every lesson), e.g. '1[1-6]'
 # Sanitizer runs set CUDAMATCH_TEST_QUICK=1: the matcher tests' smaller random set.
 #
 # Header-only dependencies and the corpora may be staged under .deps/ (../shared/gpu/prepare.sh).

@@ -6,7 +6,7 @@
 #   tools/gpu/grade_check.sh OUTDIR
 #
 #   GRADE_PARTS    any of: solutions student planted reference (default: all four)
-#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-13)
+#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-17)
 #   GRADE_JOBS     --test-jobs (default 8)
 #   GRADE_FLAGS    the item options of the solutions and student parts (default: --sanitize --ncu)
 #   GRADE_PLANTS   the planted submissions to grade (default: every one in tools/grade/planted/expected.json)
@@ -18,7 +18,7 @@ mkdir -p "$out"
 [ -d .deps/root/usr ] && export CMAKE_PREFIX_PATH="$root/.deps/root/usr"
 [ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
 parts=${GRADE_PARTS:-solutions student planted reference}
-lessons=${GRADE_LESSONS:-00-13}
+lessons=${GRADE_LESSONS:-00-17}
 jobs=${GRADE_JOBS:-8}
 read -r -a flags <<< "${GRADE_FLAGS---sanitize --ncu}"
 wants() { [[ " $parts " == *" $1 "* ]]; }
@@ -60,6 +60,6 @@ if wants planted; then
 fi
 # The reference ratio: the solutions scored against the solutions built beside them (full marks).
 wants reference && [ -d build/grade-solutions/bin ] &&
-  grade reference --track solutions --lessons 07,10 --reference-build build/grade-solutions
+  grade reference --track solutions --lessons 11,14 --reference-build build/grade-solutions
 
 tar -czf "$out/grade.tar.gz" -C "$out" --exclude=grade.tar.gz --exclude=planted .

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The profile of a matcher lesson (07-12): one launch of each version's kernel on a 256 MiB text at
+# The profile of a matcher lesson (11-16): one launch of each version's kernel on a 256 MiB text at
 # one pattern length, with the metrics of the lessons' profiling tables.
 #   tools/gpu/ncu_matcher.sh LESSON KERNEL_REGEX [BUILD_DIR [DRIVER_ARGS...]]
 #   (defaults: build/default, --mib 256 --lengths 16 --corpora E.coli)

@@ -22,7 +22,7 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
 // program the lesson does not have): recorded in the context, and the item does not run.
 ItemResult rubric_error_item(const RubricItem& item, LessonContext& context, const std::string& problem);
 
-// Progress on stderr: "cudamatch-grade: [07-brute-force] message".
+// Progress on stderr: "cudamatch-grade: [11-brute-force] message".
 void progress(const LessonContext& context, const std::string& message);
 
 }  // namespace cudamatch::grade

@@ -18,7 +18,7 @@ std::set<int> parse_lesson_numbers(const std::string& spec);
 
 struct CourseLesson {
   int number = 0;
-  std::string id;  // "07-brute-force"
+  std::string id;  // "11-brute-force"
   std::filesystem::path dir;
   bool has_rubric = false;  // its lesson.json names a rubric
 };

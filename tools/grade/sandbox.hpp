@@ -52,7 +52,7 @@ std::vector<std::string> inaccessible(const ChildSetup& child, const std::vector
 std::vector<std::string> readable_inside(const ChildSetup& child, const std::vector<std::filesystem::path>& paths);
 
 // The inputs Ninja recorded (`ninja -t deps`: every source and header each compile opened) for the
-// objects whose path contains `object_marker` (e.g. ".07-brute-force.student.dir/"), as absolute
+// objects whose path contains `object_marker` (e.g. ".11-brute-force.student.dir/"), as absolute
 // paths (relative ones are relative to `build_dir`).
 struct NinjaDeps {
   std::vector<std::filesystem::path> inputs;

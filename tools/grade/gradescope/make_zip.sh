@@ -2,7 +2,7 @@
 # Writes the zip to upload as a Gradescope autograder: setup.sh and run_autograder at its root, the
 # course beside them (without solutions/, which student code run by the grader could read, and without
 # build outputs, clones and caches), and grade-lessons.txt naming the lessons of the assignment.
-#   tools/grade/gradescope/make_zip.sh [--remote DIR] OUT.zip [LESSONS]      e.g. autograder-07.zip 07
+#   tools/grade/gradescope/make_zip.sh [--remote DIR] OUT.zip [LESSONS]      e.g. autograder-11.zip 11
 # With --remote DIR the zip grades on your GPU host instead: run_autograder is run_autograder_remote,
 # DIR's files (gpu-host.env and the key and known_hosts files it names) are at the zip's root, and the
 # course is left out (it is installed on the host).
@@ -13,7 +13,7 @@ if [ "${1:-}" = --remote ]; then
   shift 2
   [ -f "$remote/gpu-host.env" ] || { echo "make_zip: no $remote/gpu-host.env" >&2; exit 2; }
 fi
-out=$(realpath -m "${1:?usage: make_zip.sh [--remote DIR] OUT.zip [LESSONS, e.g. 07 or 00-03]}")
+out=$(realpath -m "${1:?usage: make_zip.sh [--remote DIR] OUT.zip [LESSONS, e.g. 11 or 00-03]}")
 lessons=${2:-}
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 stage=$(mktemp -d)

@@ -2,7 +2,7 @@
 # Submissions, each the reference solution of one lesson with one planted fault or cheat, to show that
 # the grader takes from each exactly the items it deserves to lose (expected.json says which;
 # check_planted.py compares a grading run with it; tools/gpu/grade_check.sh grades them all):
-#   hang          07-brute-force bf_v1.cu: v1's kernel sleeps forever (an empty loop on a volatile
+#   hang          11-brute-force bf_v1.cu: v1's kernel sleeps forever (an empty loop on a volatile
 #                 local is not enough: the H200 run showed ptxas removing it)
 #   missing-sync  03-bank-conflicts transpose.cu: the tiled transpose loses its __syncthreads()
 #   out-of-bounds 04-vectorized-loads vector_copy.cu: the vector copy writes one int past the end
@@ -37,7 +37,7 @@ plant_with() {
   echo "$out/$name: lessons/$lesson/$file"
 }
 
-plant hang 07-brute-force bf_v1.cu \
+plant hang 11-brute-force bf_v1.cu \
   '/^__global__ void bf_v1_kernel/,/extern __shared__/ s|^\(  extern __shared__.*\)$|\1\n  for (;;) __nanosleep(1000);  // PLANTED: never ends|' \
   'PLANTED: never ends'
 plant missing-sync 03-bank-conflicts transpose.cu \
@@ -48,11 +48,11 @@ plant out-of-bounds 04-vectorized-loads vector_copy.cu \
   'PLANTED: one int past the end'
 
 # The cheats (issue 17): submissions that try to score what they did not earn.
-#   replay-pointer   07 bf_v3.cu: v3 searches once with v0 and replays the remembered count for the same
+#   replay-pointer   11 bf_v3.cu: v3 searches once with v0 and replays the remembered count for the same
 #                    text and pattern addresses (the fresh text of each timed run makes it wrong)
-#   replay-content   07 bf_v3.cu: the same, keyed on the text's first 4 KiB and the pattern's bytes
+#   replay-content   11 bf_v3.cu: the same, keyed on the text's first 4 KiB and the pattern's bytes
 #                    (every timed run misses: v3 is v0 plus a copy, and slow)
-#   slow-correct     07 bf_v3.cu: v3 is v0 (right, but the performance and ncu items must fail)
+#   slow-correct     11 bf_v3.cu: v3 is v0 (right, but the performance and ncu items must fail)
 #   include-solution 00 saxpy.cu: only includes ../../solutions/00-measuring/saxpy.cu (the copy the
 #                    grader builds in has no solutions/: does not compile)
 #   include-absolute 00 saxpy.cu: only includes the reference by its absolute path (the audit of what
@@ -65,12 +65,12 @@ replaced_v3() {  # $1: the snippet that ends the file instead of the solution's 
   sed -e '1i #include <map>\n#include <vector>' -e "1i #define REPLAY_KEY ${2:-}" \
       -e 's|^void v3_count(|[[maybe_unused]] static void v3_count_computed(|' \
       -e 's|^std::uint64_t v3_positions(|[[maybe_unused]] static std::uint64_t v3_positions_computed(|' \
-      -e '${/^}  \/\/ namespace lesson07$/d}' | cat - "$here/$1"
+      -e '${/^}  \/\/ namespace lesson11$/d}' | cat - "$here/$1"
 }
 here=$(cd "$(dirname "$0")" && pwd)
-plant_with replay-pointer 07-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_pointer"
-plant_with replay-content 07-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_content"
-plant_with slow-correct 07-brute-force bf_v3.cu 'PLANTED (slow-correct)' replaced_v3 slow_v3.inc
+plant_with replay-pointer 11-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_pointer"
+plant_with replay-content 11-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_content"
+plant_with slow-correct 11-brute-force bf_v3.cu 'PLANTED (slow-correct)' replaced_v3 slow_v3.inc
 plant_with include-solution 00-measuring saxpy.cu 'PLANTED: the reference, by a relative path' \
   echo '#include "../../solutions/00-measuring/saxpy.cu"  // PLANTED: the reference, by a relative path'
 plant_with include-absolute 00-measuring saxpy.cu 'PLANTED: the reference, by its absolute path' \
@@ -87,7 +87,7 @@ cp -r "$course/solutions/00-measuring" "$out/compile-error/lessons/"
 #   naive-tiled   02-shared-memory matmul.cu: the tiled kernel's body is the naive kernel's (no shared
 #                 memory; the step1 PTX test fails, without a GPU too)
 #   v1-order      06-streams schedules.cpp: version 2 queues chunk by chunk, in version 1's order
-#   missing-wait  13-out-of-core stream_v2.cpp: v2's readers refill a pinned buffer without waiting
+#   missing-wait  17-out-of-core stream_v2.cpp: v2's readers refill a pinned buffer without waiting
 #                 for the copy that reads it
 plant_with naive-tiled 02-shared-memory matmul.cu 'PLANTED: the naive kernel.s body' awk '
   /^__global__ void matmul_/ { kernel = /naive/ ? "naive" : "tiled" }
@@ -106,6 +106,6 @@ plant v1-order 06-streams schedules.cpp \
      /pipeline\.copy_to_host(chunks\[i\], streams/d
    }' \
   "PLANTED: version 1's order"
-plant missing-wait 13-out-of-core stream_v2.cpp \
+plant missing-wait 17-out-of-core stream_v2.cpp \
   '/^void v2_stream/,/^}/ s|^\(  *\)CUDA_CHECK(cudaEventSynchronize(slot\.copied\.get()));.*$|\1// PLANTED: the reader does not wait for the slot'"'"'s copy|' \
   "PLANTED: the reader does not wait for the slot's copy"

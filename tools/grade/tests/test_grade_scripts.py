@@ -53,7 +53,7 @@ if log:
                             "files": sorted(os.listdir(opt("--submission")))}}) + "\\n")
 status = int(from_submission("status", os.environ.get("FAKE_GRADER_STATUS", "0")))
 score = float(from_submission("score", "7"))
-print("cudamatch-grade: building lesson 07 (fake)", file=sys.stderr)
+print("cudamatch-grade: building lesson 11 (fake)", file=sys.stderr)
 if status in (0, 1):
     with open(opt("--results"), "w") as f:
         json.dump({{"score": score, "max_score": 10, "output": "fake", "tests": []}}, f)
@@ -134,7 +134,7 @@ class Fixture(unittest.TestCase):
 
     def submission(self, name, score=None, status=None, root=None):
         directory = os.path.join(root or os.path.join(self.tmp, "submissions"), name)
-        write(os.path.join(directory, "lessons", "07-brute-force", "bf_v1.cu"), "// v1\n")
+        write(os.path.join(directory, "lessons", "11-brute-force", "bf_v1.cu"), "// v1\n")
         if score is not None:
             write(os.path.join(directory, "score"), str(score))
         if status is not None:
@@ -170,15 +170,15 @@ class GradeSubmission(Fixture):
                 os.remove(os.path.join(self.tmp, "summary.md"))
 
     def test_graded_writes_the_outputs_and_the_table_to_the_summary(self):
-        result = self.grade("--lessons", "07")
+        result = self.grade("--lessons", "11")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("score: 7 of 10", result.stdout)
         for name in ("results.json", "junit.xml", "table.txt", "grade.log"):
             self.assertTrue(os.path.isfile(os.path.join(self.out, name)), name)
         self.assertEqual(json.loads(read(os.path.join(self.out, "results.json")))["score"], 7)
         self.assertEqual(read(os.path.join(self.out, "table.txt")), result.stdout)
-        self.assertIn("building lesson 07 (fake)", read(os.path.join(self.out, "grade.log")))
-        self.assertIn("building lesson 07 (fake)", result.stderr)  # the progress stays visible
+        self.assertIn("building lesson 11 (fake)", read(os.path.join(self.out, "grade.log")))
+        self.assertIn("building lesson 11 (fake)", result.stderr)  # the progress stays visible
         summary = read(os.path.join(self.tmp, "summary.md"))
         self.assertIn("<pre>\ncudamatch-grade: submission (fake)\nscore: 7 of 10\n", summary)
         self.assertIn("lesson  item &lt;b&gt;&amp;&lt;/b&gt;\n</pre>", summary)
@@ -204,7 +204,7 @@ class GradeSubmission(Fixture):
     def test_the_grader_gets_the_course_the_submission_the_outputs_and_the_options(self):
         env = dict(self.env, CUDAMATCH_GRADE_OPTIONS="--sanitize  --ncu", CUDAMATCH_DATA="")
         build = os.path.join(self.tmp, "shared", "build")
-        result = self.grade("--lessons", "07", "--build-dir", build, "--", "--require-full", env=env,
+        result = self.grade("--lessons", "11", "--build-dir", build, "--", "--require-full", env=env,
                             out=os.path.join(self.tmp, "relative-out"))
         self.assertEqual(result.returncode, 0, result.stderr)
         [call] = self.grader_calls()
@@ -212,7 +212,7 @@ class GradeSubmission(Fixture):
         self.assertEqual(call["args"], [
             "--course", self.course, "--submission", os.path.join(self.tmp, "submissions", "alice"),
             "--results", os.path.join(out, "results.json"), "--junit", os.path.join(out, "junit.xml"),
-            "--lessons", "07", "--build-dir", build, "--sanitize", "--ncu", "--require-full"])
+            "--lessons", "11", "--build-dir", build, "--sanitize", "--ncu", "--require-full"])
         self.assertIsNone(call["CUDAMATCH_DATA"])  # an empty variable is not passed on
         self.assertTrue(os.path.exists(build + ".lock"))
 
@@ -302,7 +302,7 @@ class GradeMany(Fixture):
         os.makedirs(os.path.join(root, ".hidden"))
         out = os.path.join(self.tmp, "graded")
         env = dict(self.env, CUDAMATCH_GRADE=self.grader)
-        result = self.run_script(GRADE_MANY, "--course", self.course, "--lessons", "07", root, out, "--", "--ncu",
+        result = self.run_script(GRADE_MANY, "--course", self.course, "--lessons", "11", root, out, "--", "--ncu",
                                  env=env)
         self.assertEqual(result.returncode, 3, result.stderr)
         with open(os.path.join(out, "scores.csv"), newline="") as f:
@@ -324,7 +324,7 @@ class GradeMany(Fixture):
             self.assertEqual(args[args.index("--submission") + 1], os.path.join(root, name))
             self.assertEqual(args[args.index("--course") + 1], self.course)
             self.assertEqual(args[args.index("--build-dir") + 1], os.path.join(out, ".build"))
-            self.assertEqual(args[args.index("--lessons") + 1], "07")
+            self.assertEqual(args[args.index("--lessons") + 1], "11")
             self.assertEqual(args[-1], "--ncu")
 
     def test_all_graded_exits_0_and_an_empty_folder_exits_2(self):
@@ -356,7 +356,7 @@ class RunAutograderRemote(Fixture):
         os.makedirs(self.host_tmp)
         write(os.path.join(self.source, "gpu-host.key"), "PRIVATE KEY\n", 0o644)  # as unzipped
         write(os.path.join(self.source, "gpu-host.known_hosts"), "gpu.example.edu ssh-ed25519 AAAA\n")
-        write(os.path.join(self.source, "grade-lessons.txt"), "07\n")
+        write(os.path.join(self.source, "grade-lessons.txt"), "11\n")
         self.configure(GPU_HOST="gpu.example.edu", GPU_USER="grader", GPU_PORT="2222", GPU_KEY="gpu-host.key",
                        GPU_KNOWN_HOSTS="gpu-host.known_hosts", GPU_COURSE=self.host_course,
                        GPU_GRADE_OPTIONS='"--sanitize --ncu"')
@@ -392,7 +392,7 @@ class RunAutograderRemote(Fixture):
         args = call["args"]
         self.assertEqual(call["files"], ["lessons", "score"])
         self.assertEqual(args[args.index("--course") + 1], self.host_course)
-        self.assertEqual(args[args.index("--lessons") + 1], "07")
+        self.assertEqual(args[args.index("--lessons") + 1], "11")
         self.assertEqual(args[args.index("--build-dir") + 1], os.path.join(self.host_course, "build", "gradescope"))
         self.assertEqual(args[-2:], ["--sanitize", "--ncu"])
         self.assertIn("score: 8 of 10", result.stdout)  # the table, in Gradescope's log
@@ -440,15 +440,15 @@ class RunAutograderRemote(Fixture):
         config = os.path.join(self.tmp, "gpu-config")
         write(os.path.join(config, "gpu-host.env"), "GPU_HOST=gpu.example.edu\n")
         write(os.path.join(config, "gpu-host.key"), "KEY\n")
-        out = os.path.join(self.tmp, "autograder-07.zip")
-        result = subprocess.run(["bash", MAKE_ZIP, "--remote", config, out, "07"], capture_output=True, text=True,
+        out = os.path.join(self.tmp, "autograder-11.zip")
+        result = subprocess.run(["bash", MAKE_ZIP, "--remote", config, out, "11"], capture_output=True, text=True,
                                 timeout=60)
         self.assertEqual(result.returncode, 0, result.stderr)
         with zipfile.ZipFile(out) as z:
             self.assertEqual(sorted(z.namelist()), ["gpu-host.env", "gpu-host.key", "grade-lessons.txt", "run_autograder",
                                                     "setup.sh"])
             self.assertEqual(z.read("run_autograder").decode(), read(REMOTE))
-            self.assertEqual(z.read("grade-lessons.txt").decode(), "07\n")
+            self.assertEqual(z.read("grade-lessons.txt").decode(), "11\n")
         result = subprocess.run(["bash", MAKE_ZIP, "--remote", self.tmp, out], capture_output=True, text=True)
         self.assertEqual(result.returncode, 2)
         self.assertIn("no " + os.path.join(self.tmp, "gpu-host.env"), result.stderr)

@@ -10,7 +10,7 @@ using namespace cudamatch::grade;
 namespace {
 
 const char* const kEveryKind = R"({
-  "lesson": "07-brute-force",
+  "lesson": "11-brute-force",
   "driver_args": ["--mib", "256"],
   "bounds": [{"ceiling": "read", "stride": "m+1", "note": "why"}, {"row": "cublas"}],
   "note": "for people",
@@ -45,7 +45,7 @@ std::string error_of(const std::string& text) {
 
 TEST_CASE("a rubric with every kind of item parses into its checks", "[rubric]") {
   const Rubric rubric = parse_rubric(kEveryKind, "rubric.json");
-  CHECK(rubric.lesson == "07-brute-force");
+  CHECK(rubric.lesson == "11-brute-force");
   CHECK(rubric.editable.empty());  // lesson.json's (load_rubric)
   REQUIRE(rubric.items.size() == 6);
 

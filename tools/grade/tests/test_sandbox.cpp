@@ -49,19 +49,19 @@ TEST_CASE("the child environment passes only the named variables", "[sandbox]") 
 
 TEST_CASE("ninja's record of what each compile read, for one lesson's objects", "[sandbox]") {
   const std::string listing =
-      "CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o: #deps 3, deps mtime 1 (VALID)\n"
-      "    /tmp/g/course/lessons/07-brute-force/bf_v1.cu\n"
-      "    /course/solutions/07-brute-force/bf_v1.cu\n"
+      "CMakeFiles/lesson.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.cu.o: #deps 3, deps mtime 1 (VALID)\n"
+      "    /tmp/g/course/lessons/11-brute-force/bf_v1.cu\n"
+      "    /course/solutions/11-brute-force/bf_v1.cu\n"
       "    ../course/common/x.hpp\n"
       "\n"
       "CMakeFiles/lesson.00-measuring.student.dir/lessons/00-measuring/saxpy.cu.o: #deps 1, deps mtime 1 (VALID)\n"
       "    /elsewhere/saxpy.cu\n";
-  const NinjaDeps deps = parse_ninja_deps(listing, ".07-brute-force.student.dir/", "/tmp/g/build");
-  CHECK(deps.inputs == std::vector<fs::path>{"/tmp/g/course/lessons/07-brute-force/bf_v1.cu",
-                                             "/course/solutions/07-brute-force/bf_v1.cu",
+  const NinjaDeps deps = parse_ninja_deps(listing, ".11-brute-force.student.dir/", "/tmp/g/build");
+  CHECK(deps.inputs == std::vector<fs::path>{"/tmp/g/course/lessons/11-brute-force/bf_v1.cu",
+                                             "/course/solutions/11-brute-force/bf_v1.cu",
                                              "/tmp/g/course/common/x.hpp"});
   CHECK(deps.recorded ==
-        std::vector<std::string>{"CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o"});
+        std::vector<std::string>{"CMakeFiles/lesson.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.cu.o"});
   CHECK(parse_ninja_deps(listing, ".00-measuring.student.dir/", "/b").inputs ==
         std::vector<fs::path>{"/elsewhere/saxpy.cu"});
   const std::string stale =
@@ -71,13 +71,13 @@ TEST_CASE("ninja's record of what each compile read, for one lesson's objects", 
 
 TEST_CASE("the compiled objects of a lesson, each of which needs a valid record", "[sandbox]") {
   const std::string targets =
-      "CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o: CUDA_COMPILER__lesson\n"
-      "CMakeFiles/ptx.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.ptx: CUDA_COMPILER__ptx\n"
-      "bin/test-07-brute-force: CXX_EXECUTABLE_LINKER__test\n"
+      "CMakeFiles/lesson.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.cu.o: CUDA_COMPILER__lesson\n"
+      "CMakeFiles/ptx.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.ptx: CUDA_COMPILER__ptx\n"
+      "bin/test-11-brute-force: CXX_EXECUTABLE_LINKER__test\n"
       "CMakeFiles/lesson.00-measuring.student.dir/lessons/00-measuring/saxpy.cu.o: CUDA_COMPILER__lesson\n";
-  CHECK(compiled_objects(targets, ".07-brute-force.student.dir/") ==
-        std::vector<std::string>{"CMakeFiles/lesson.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.cu.o",
-                                 "CMakeFiles/ptx.07-brute-force.student.dir/lessons/07-brute-force/bf_v1.ptx"});
+  CHECK(compiled_objects(targets, ".11-brute-force.student.dir/") ==
+        std::vector<std::string>{"CMakeFiles/lesson.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.cu.o",
+                                 "CMakeFiles/ptx.11-brute-force.student.dir/lessons/11-brute-force/bf_v1.ptx"});
 }
 
 TEST_CASE("a path within a folder, by whole components", "[sandbox]") {
@@ -93,11 +93,11 @@ TEST_CASE("a submission's compiles may read only the copy, the system and the li
   const std::vector<fs::path> allowed{"/course/build/grade-course", "/usr", "/course/.deps/root/usr"};
   const fs::path course = "/course";
   const auto outside = [&](const fs::path& input) { return !outside_roots({input}, allowed, course).empty(); };
-  CHECK_FALSE(outside("/course/build/grade-course/lessons/07-brute-force/bf_v1.cu"));  // the copy, inside the course
+  CHECK_FALSE(outside("/course/build/grade-course/lessons/11-brute-force/bf_v1.cu"));  // the copy, inside the course
   CHECK_FALSE(outside("/usr/include/stdio.h"));
   CHECK_FALSE(outside("/course/.deps/root/usr/include/CLI/CLI.hpp"));
-  CHECK(outside("/course/solutions/07-brute-force/bf_v1.cu"));
-  CHECK(outside("/course/lessons/07-brute-force/bf_v1.cu"));  // the course itself, not the copy
+  CHECK(outside("/course/solutions/11-brute-force/bf_v1.cu"));
+  CHECK(outside("/course/lessons/11-brute-force/bf_v1.cu"));  // the course itself, not the copy
   CHECK(outside("/tmp/copied-at-run-time.cu"));
   CHECK(outside("/course/build/grade-course-sandbox/tmp/x.cu"));  // a sibling that only shares a prefix
   CHECK(outside("/usrx/include/y.h"));

@@ -1,4 +1,0 @@
-#!/usr/bin/env bash
-# Lesson 10 ncu exercise: every version's kernel on a 256 MiB E. coli text, m = 16.
-#   lessons/10-sunday/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]
-exec "$(dirname "$0")/../../tools/gpu/ncu_matcher.sh" 10-sunday "sunday_v[0-2]_kernel" "$@"
