@@ -45,8 +45,7 @@ __device__ __forceinline__ std::size_t grid_threads() { return static_cast<std::
 // together: in every step they all read pattern[j], the same address.
 
 __global__ void count_global_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                    const std::uint8_t* __restrict__ pattern, unsigned m,
-                                    unsigned long long* count) {
+                                    const std::uint8_t* __restrict__ pattern, unsigned m, unsigned long long* count) {
   unsigned long long found = 0;
   for (std::size_t s = thread_index(); s + m <= n; s += grid_threads()) {
     unsigned j = 0;
@@ -57,8 +56,7 @@ __global__ void count_global_kernel(const std::uint8_t* __restrict__ text, std::
 }
 
 __global__ void count_shared_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                    const std::uint8_t* __restrict__ pattern, unsigned m,
-                                    unsigned long long* count) {
+                                    const std::uint8_t* __restrict__ pattern, unsigned m, unsigned long long* count) {
   __shared__ std::uint8_t s_pattern[kMaxPattern];
   for (unsigned j = threadIdx.x; j < m; j += blockDim.x) s_pattern[j] = pattern[j];
   __syncthreads();
@@ -122,8 +120,7 @@ __global__ void lookup_shared_kernel(const std::uint8_t* __restrict__ text, std:
 // TODO(08-constant-memory, step 2): declare the table in constant memory.
 //   Declare an array of kTableSize std::uint32_t in constant memory, e.g. c_table.
 
-__global__ void lookup_constant_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
-                                       unsigned long long* sum) {
+__global__ void lookup_constant_kernel(const std::uint8_t* __restrict__ text, std::size_t n, unsigned long long* sum) {
   // TODO(08-constant-memory, step 2): sum the table entries of every byte, reading the table from constant memory.
   //   The body of lookup_global_kernel above with table[...] replaced by your constant array: 16-byte
   //   words in a grid-stride loop, byte_at(w, k) for k = 0..15, then the last n % 16 bytes one by one,

@@ -7,12 +7,14 @@
 // Every version is checked against the CPU before and after timing; the figures are GB/s of text read,
 // and their share of the device read bandwidth measured in the same run.
 //
-//   ./build/default/bin/08-constant-memory [--mib 256] [--m 16] [--reps N] [--warmup N] [--json FILE]
+//   ./build/default/bin/08-constant-memory [--mib 256] [--m 16] [--cases match,lookup] [--reps N] [--warmup N]
+//                                          [--json FILE]
 #include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common/bandwidth.hpp"
@@ -64,13 +66,28 @@ struct Case {
   std::uint64_t expected = 0;
 };
 
-int experiment(std::size_t mib, unsigned m, TimingOptions timing, const std::string& json_path) {
+struct Options {
+  std::size_t mib = 256;
+  unsigned m = 16;
+  std::vector<std::string> cases = {"match", "lookup"};  // the broadcast case, the divergent cases
+  TimingOptions timing;
+  std::string json_path;
+};
+
+bool wants(const Options& o, const std::string& name) {
+  return std::find(o.cases.begin(), o.cases.end(), name) != o.cases.end();
+}
+
+int experiment(const Options& o) {
+  const std::size_t mib = o.mib;
+  const unsigned m = o.m;
+  const TimingOptions& timing = o.timing;
   const RunContext context = measure_run_context(std::cout);
   const std::size_t n = mib * kMiB;
   const double read_gbps = context.ceilings.device_read_gbps;
 
   const std::vector<std::uint8_t> dna = random_dna(n, 8);
-  const std::vector<std::uint8_t> bytes = random_bytes(n, 256, 9);
+  const std::vector<std::uint8_t> bytes = wants(o, "lookup") ? random_bytes(n, 256, 9) : std::vector<std::uint8_t>(n);
   const std::vector<std::uint8_t> pattern(dna.begin() + static_cast<std::ptrdiff_t>(n / 3),
                                           dna.begin() + static_cast<std::ptrdiff_t>(n / 3 + m));
   std::vector<std::uint32_t> table(kTableSize);
@@ -95,29 +112,31 @@ int experiment(std::size_t mib, unsigned m, TimingOptions timing, const std::str
 
   const std::string ms = "m" + std::to_string(m);
   std::vector<Case> cases;
-  cases.push_back({{"match-dna-" + ms, "match, DNA, m=" + std::to_string(m)},
-                   "broadcast: every warp reads pattern[j], one address",
-                   {{"constant", "pattern in constant",
-                     [&](cudaStream_t s) { count_matches_constant(d_dna.data(), n, m, result, s); }},
-                    {"shared", "pattern in shared",
-                     [&](cudaStream_t s) { count_matches_shared(d_dna.data(), n, d_pattern.data(), m, result, s); }},
-                    {"global", "pattern in global",
-                     [&](cudaStream_t s) { count_matches_global(d_dna.data(), n, d_pattern.data(), m, result, s); }}},
-                   brute_force_count(dna, pattern)});
+  if (wants(o, "match")) {
+    cases.push_back({{"match-dna-" + ms, "match, DNA, m=" + std::to_string(m)},
+                     "broadcast: every warp reads pattern[j], one address",
+                     {{"constant", "pattern in constant",
+                       [&](cudaStream_t s) { count_matches_constant(d_dna.data(), n, m, result, s); }},
+                      {"shared", "pattern in shared",
+                       [&](cudaStream_t s) { count_matches_shared(d_dna.data(), n, d_pattern.data(), m, result, s); }},
+                      {"global", "pattern in global",
+                       [&](cudaStream_t s) { count_matches_global(d_dna.data(), n, d_pattern.data(), m, result, s); }}},
+                     brute_force_count(dna, pattern)});
+  }
   for (const auto& [id, label, text, device_text] :
        {std::make_tuple("lookup-bytes", "lookup, random bytes", &bytes, &d_bytes),
         std::make_tuple("lookup-dna", "lookup, DNA", &dna, &d_dna)}) {
+    if (!wants(o, "lookup")) break;
     const std::uint8_t* d_text = device_text->data();
-    cases.push_back({{id, label},
-                     "divergent: " + fixed(distinct_per_warp_lookup(*text, 1 << 24), 1) +
-                         " different entries per warp lookup",
-                     {{"constant", "table in constant",
-                       [&, d_text](cudaStream_t s) { lookup_sum_constant(d_text, n, result, s); }},
-                      {"shared", "table in shared",
-                       [&, d_text](cudaStream_t s) { lookup_sum_shared(d_text, n, d_table.data(), result, s); }},
-                      {"global", "table in global",
-                       [&, d_text](cudaStream_t s) { lookup_sum_global(d_text, n, d_table.data(), result, s); }}},
-                     cpu_sum(*text)});
+    cases.push_back(
+        {{id, label},
+         "divergent: " + fixed(distinct_per_warp_lookup(*text, 1 << 24), 1) + " different entries per warp lookup",
+         {{"constant", "table in constant", [&, d_text](cudaStream_t s) { lookup_sum_constant(d_text, n, result, s); }},
+          {"shared", "table in shared",
+           [&, d_text](cudaStream_t s) { lookup_sum_shared(d_text, n, d_table.data(), result, s); }},
+          {"global", "table in global",
+           [&, d_text](cudaStream_t s) { lookup_sum_global(d_text, n, d_table.data(), result, s); }}},
+         cpu_sum(*text)});
   }
 
   DriverResults results("08-constant-memory", context.device, context.ceilings);
@@ -129,8 +148,9 @@ int experiment(std::size_t mib, unsigned m, TimingOptions timing, const std::str
       unsigned long long got = 0;
       d_result.download(&got, 1);
       if (got != c.expected) {
-        std::cerr << "\n" << c.input.label << ", " << v.label << ": " << got << " instead of " << c.expected << ' '
-                  << when << " timing";
+        std::cerr << "\n"
+                  << c.input.label << ", " << v.label << ": " << got << " instead of " << c.expected << ' ' << when
+                  << " timing";
       }
       return got == c.expected;
     };
@@ -160,7 +180,7 @@ int experiment(std::size_t mib, unsigned m, TimingOptions timing, const std::str
             << mib << " MiB texts, GB/s of text read, median of " << timing.reps
             << " runs; % of the device read bandwidth measured now (" << fixed(read_gbps, 0) << " GB/s)\n";
   printed.print(std::cout);
-  results.save(json_path);
+  results.save(o.json_path);
   if (!all_valid) std::cerr << "a result disagrees with the CPU\n";
   return all_valid ? 0 : 1;
 }
@@ -169,15 +189,16 @@ int experiment(std::size_t mib, unsigned m, TimingOptions timing, const std::str
 
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 08: a pattern and a table in constant, shared and global memory"};
-  std::size_t mib = 256;
-  unsigned m = 16;
-  TimingOptions timing;
-  std::string json_path;
-  add_mib_option(app, mib);
-  app.add_option("--m", m, "pattern length")->check(CLI::Range(1u, kMaxPattern))->capture_default_str();
-  app.add_option("--reps", timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
-  app.add_option("--warmup", timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
-  add_json_option(app, json_path);
+  Options o;
+  add_mib_option(app, o.mib);
+  app.add_option("--m", o.m, "pattern length")->check(CLI::Range(1u, kMaxPattern))->capture_default_str();
+  app.add_option("--cases", o.cases, "match (the broadcast case), lookup (the divergent cases)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"match", "lookup"}))
+      ->capture_default_str();
+  app.add_option("--reps", o.timing.reps, "timed repetitions")->check(CLI::Range(1, 100000))->capture_default_str();
+  app.add_option("--warmup", o.timing.warmup, "untimed runs first")->check(CLI::Range(0, 1000))->capture_default_str();
+  add_json_option(app, o.json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("08-constant-memory", [&] { return experiment(mib, m, timing, json_path); });
+  return run_driver("08-constant-memory", [&] { return experiment(o); });
 }

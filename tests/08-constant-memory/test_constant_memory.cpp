@@ -25,11 +25,11 @@ using cudamatch::testing::read_text;
 namespace {
 
 // count(text, n, host pattern, m, count): one version of the count, the pattern given on the host.
-using Count = std::function<void(const std::uint8_t*, std::size_t, const std::vector<std::uint8_t>&,
-                                 unsigned long long*)>;
+using Count =
+    std::function<void(const std::uint8_t*, std::size_t, const std::vector<std::uint8_t>&, unsigned long long*)>;
 // sum(text, n, host table, sum): one version of the lookup sum.
-using Sum = std::function<void(const std::uint8_t*, std::size_t, const std::vector<std::uint32_t>&,
-                               unsigned long long*)>;
+using Sum =
+    std::function<void(const std::uint8_t*, std::size_t, const std::vector<std::uint32_t>&, unsigned long long*)>;
 
 Count device_pattern_count(void (*count)(const std::uint8_t*, std::size_t, const std::uint8_t*, unsigned,
                                          unsigned long long*, cudaStream_t)) {
@@ -91,8 +91,8 @@ std::uint64_t cpu_count(const std::vector<std::uint8_t>& text, const std::vector
 void check_counts(const Count& count) {
   Rng rng(808);
   for (const unsigned alphabet : {2u, 4u, 256u}) {
-    for (const std::size_t n : {std::size_t{1}, std::size_t{31}, std::size_t{1000}, std::size_t{70001},
-                                std::size_t{1} << 20 | 5}) {
+    for (const std::size_t n :
+         {std::size_t{1}, std::size_t{31}, std::size_t{1000}, std::size_t{70001}, std::size_t{1} << 20 | 5}) {
       const std::vector<std::uint8_t> text = random_bytes(n, alphabet, rng.next());
       for (const unsigned m : {1u, 2u, 3u, 17u, 32u, 33u, kMaxPattern}) {
         if (m > n) continue;
