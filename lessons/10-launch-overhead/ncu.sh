@@ -6,16 +6,19 @@
 # replay, whatever the graph holds). The metric: the median ns per call of cudaLaunchKernel against
 # cudaGraphLaunch, and the number of calls per search.
 #   lessons/10-launch-overhead/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]   (default: build/default, 50 calls per step)
-# Without nsys, Nsight Compute shows the other half, the device side: the search kernel's duration
-# (gpu__time_duration.sum) beside the empty kernel's, i.e. how little of the end-to-end time the GPU works.
+# Without nsys, Nsight Compute shows the other half, the device side: the duration of the kernels of one
+# search (gpu__time_duration.sum: the empty kernel, the search, the publish, the graph's pattern load)
+# against the end-to-end time the driver prints, i.e. how little of it the GPU works.
 build=${1:-build/default}
 [ $# -gt 0 ] && shift
 args=("$@")
-[ ${#args[@]} -eq 0 ] && args=(--corpora bible.txt --reps 50 --warmup 5)
+[ ${#args[@]} -eq 0 ] && args=(--corpora bible.txt --small-kib 0 --reps 50 --warmup 5)
 if command -v nsys > /dev/null; then
   exec nsys profile --trace=cuda --stats=true --force-overwrite true -o 10-launch-overhead-trace \
     "$build/bin/10-launch-overhead" "${args[@]}"
 fi
 echo "nsys (Nsight Systems) is not installed: the kernels' durations with Nsight Compute instead."
-exec ncu --clock-control none --metrics gpu__time_duration.sum --kernel-name regex:'bf_v0_kernel|empty_kernel' \
-  --launch-count 4 "$build/bin/10-launch-overhead" "${args[@]}"
+for kernel in empty_kernel bf_v0_kernel publish_kernel load_kernel; do
+  ncu --clock-control none --metrics gpu__time_duration.sum --kernel-name regex:"$kernel" --launch-skip 5 \
+    --launch-count 1 "$build/bin/10-launch-overhead" "${args[@]}" | grep -E '^ +[a-zA-Z_:<>()]+.*\(|gpu__time_duration'
+done
