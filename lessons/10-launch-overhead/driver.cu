@@ -154,7 +154,8 @@ int experiment(const Options& o) {
 
     std::vector<Step> steps;
     steps.push_back(run_step("empty-launch", "empty kernel: the launch call alone", 0, [&](Step& st) {
-      st.host = host_wall(o, [&](int) { launch_empty(s); }, sync);
+      st.host = host_wall(
+          o, [&](int) { launch_empty(s); }, sync);
       return true;
     }));
     steps.push_back(run_step("empty-launch-sync", "empty kernel + cudaStreamSynchronize", 0, [&](Step& st) {
@@ -171,9 +172,9 @@ int experiment(const Options& o) {
       int i = 0;
       TimingOptions timing;
       timing.reps = o.reps;
-      const TimingStats t =
-          time_on_gpu([&](cudaStream_t stream) { version.enqueue_count(text, device_pool[at(i++)], counter.data(), stream); },
-                      timing, s);
+      const TimingStats t = time_on_gpu(
+          [&](cudaStream_t stream) { version.enqueue_count(text, device_pool[at(i++)], counter.data(), stream); },
+          timing, s);
       st.host = t;  // this row's time is the GPU's
       st.device_ms = t.median_ms;
       check(gpu_count(version, text, device_pool[1], s), 1);
@@ -218,21 +219,20 @@ int experiment(const Options& o) {
     }));
     for (Wait wait : {Wait::synchronize, Wait::poll}) {
       const bool poll = wait == Wait::poll;
-      steps.push_back(run_step(poll ? "graph-poll" : "graph-sync",
-                               poll ? "graph replay, host polls mapped" : "graph replay + cudaStreamSynchronize", 1,
-                               [&](Step& st) {
-                                 wrong = false;
-                                 SearchGraph search(version, wait);
-                                 st.host = host_wall(o, [&](int i) { check(search.count(text, pool[at(i)]), i); });
-                                 const cudaGraphExec_t exec = search.exec();
-                                 TimingOptions timing;
-                                 timing.reps = o.reps;
-                                 st.device_ms =
-                                     time_on_gpu([&](cudaStream_t stream) { CUDA_CHECK(cudaGraphLaunch(exec, stream)); },
-                                                 timing, s)
-                                         .median_ms;
-                                 return !wrong && search.captures() == 1;
-                               }));
+      steps.push_back(
+          run_step(poll ? "graph-poll" : "graph-sync",
+                   poll ? "graph replay, host polls mapped" : "graph replay + cudaStreamSynchronize", 1, [&](Step& st) {
+                     wrong = false;
+                     SearchGraph search(version, wait);
+                     st.host = host_wall(o, [&](int i) { check(search.count(text, pool[at(i)]), i); });
+                     const cudaGraphExec_t exec = search.exec();
+                     TimingOptions timing;
+                     timing.reps = o.reps;
+                     st.device_ms =
+                         time_on_gpu([&](cudaStream_t stream) { CUDA_CHECK(cudaGraphLaunch(exec, stream)); }, timing, s)
+                             .median_ms;
+                     return !wrong && search.captures() == 1;
+                   }));
     }
     const std::string b = std::to_string(o.batch);
     steps.push_back(run_step("loop-" + b, b + " x gpu_count, one after another", o.batch, [&](Step& st) {
@@ -274,8 +274,7 @@ int experiment(const Options& o) {
     }));
 
     // The table: per search, against the kernel and the launch floor of this run.
-    const ResultCase input{corpus.id + "-m" + std::to_string(m),
-                           corpus.name + " m=" + std::to_string(m)};
+    const ResultCase input{corpus.id + "-m" + std::to_string(m), corpus.name + " m=" + std::to_string(m)};
     double kernel_ms = 0.0;
     for (const Step& st : steps) {
       if (st.id == "kernel" && st.host) kernel_ms = st.host->median_ms;
@@ -306,7 +305,8 @@ int experiment(const Options& o) {
     table.print(std::cout);
     const auto per_search_us = [&](const std::string& id) {
       for (const Step& st : steps) {
-        if (st.id == id && st.host) return 1000.0 * st.host->median_ms / static_cast<double>(std::max<std::size_t>(st.searches, 1));
+        if (st.id == id && st.host)
+          return 1000.0 * st.host->median_ms / static_cast<double>(std::max<std::size_t>(st.searches, 1));
       }
       return 0.0;
     };
@@ -330,7 +330,9 @@ int main(int argc, char** argv) {
   app.add_option("--corpora", o.corpora, "corpora (bible.txt, E.coli, world192.txt)")
       ->delimiter(',')
       ->capture_default_str();
-  app.add_option("--m", o.m, "pattern length")->check(CLI::Range(std::size_t{1}, std::size_t{4096}))->capture_default_str();
+  app.add_option("--m", o.m, "pattern length")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
+      ->capture_default_str();
   app.add_option("--batch", o.batch, "searches per batch")
       ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
       ->capture_default_str();

@@ -55,16 +55,16 @@ void MappedCounts::ensure(std::size_t size) {
   if (host_ != nullptr) CUDA_CHECK(cudaFreeHost(host_));
   host_ = nullptr;
   size_ = 0;
-  CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), (grown + 1) * sizeof(unsigned long long),
-                           cudaHostAllocMapped));
+  CUDA_CHECK(
+      cudaHostAlloc(reinterpret_cast<void**>(&host_), (grown + 1) * sizeof(unsigned long long), cudaHostAllocMapped));
   std::memset(host_, 0, (grown + 1) * sizeof(unsigned long long));
   CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&host_on_device_), host_, 0));
   size_ = grown;
 }
 
 void MappedCounts::enqueue_publish(std::size_t size, cudaStream_t stream) const {
-  if (size > size_) throw std::length_error("MappedCounts: " + std::to_string(size) + " counters of " +
-                                            std::to_string(size_));
+  if (size > size_)
+    throw std::length_error("MappedCounts: " + std::to_string(size) + " counters of " + std::to_string(size_));
   // The sequence number lives after the last counter of the allocation, whatever `size` is.
   publish_kernel<<<1, 256, 0, stream>>>(device_.data(), size, device_.data() + size_, host_on_device_);
   CUDA_CHECK_LAUNCH();

@@ -18,7 +18,8 @@ void enqueue_searches(const GpuVersion& version, const DeviceText& text, const P
                       const MappedCounts& counts, cudaStream_t stream) {
   // HOLE(10-launch-overhead, batch): every pattern of the batch searched, then one publish of all the counts.
   slots.enqueue_load(stream);
-  for (std::size_t p = 0; p < slots.count(); ++p) version.enqueue_count(text, slots.slot(p), counts.device() + p, stream);
+  for (std::size_t p = 0; p < slots.count(); ++p)
+    version.enqueue_count(text, slots.slot(p), counts.device() + p, stream);
   counts.enqueue_publish(slots.count(), stream);
   // END HOLE
 }

@@ -22,8 +22,8 @@ namespace {
 
 // `count` patterns of m bytes, two in three cut from the text (many matches), the others from `noise`
 // (which must hold at least m bytes; it stands in for the text when the text is shorter than m).
-std::vector<ByteView> draw(const std::vector<std::uint8_t>& text, const std::vector<std::uint8_t>& noise,
-                           std::size_t m, std::size_t count, Rng& rng) {
+std::vector<ByteView> draw(const std::vector<std::uint8_t>& text, const std::vector<std::uint8_t>& noise, std::size_t m,
+                           std::size_t count, Rng& rng) {
   REQUIRE(noise.size() >= m);
   std::vector<ByteView> patterns;
   for (std::size_t i = 0; i < count; ++i) {
@@ -98,7 +98,7 @@ TEST_CASE("a captured search is one graph of kernels: load, search, publish", "[
     REQUIRE(search.graph() != nullptr);
     const NodeCounts nodes = count_nodes(search.graph());
     CHECK(nodes.kernels == 1 + per_search + 1);  // the load, the search, the publish
-    CHECK(nodes.others == 0);                     // no memset, no memcpy: the count arrives in mapped memory
+    CHECK(nodes.others == 0);                    // no memset, no memcpy: the count arrives in mapped memory
     CHECK(search.captures() == 1);
     CHECK(search.launches() == 1);
   }

@@ -106,8 +106,13 @@ void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>&
                       versions.back(),
                       true});
     if (o.graph && graph_replayable(*versions.back()))
-      list.push_back({std::string(algorithm_name(a)) + ":" + versions.back()->name + " graph", "cuda", a, {},
-                      versions.back(), false, true});
+      list.push_back({std::string(algorithm_name(a)) + ":" + versions.back()->name + " graph",
+                      "cuda",
+                      a,
+                      {},
+                      versions.back(),
+                      false,
+                      true});
   }
 }
 
