@@ -13,8 +13,12 @@
 #                  (the global property CUDAMATCH_MATCHERS lists "<id>|<table>|<header>");
 #     "streamed_search" {"table", "header"}: the versions of the streamed search (a function returning
 #                  them, the best last), with which `cudamatch` streams long inputs (the global property
-#                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most).
-#   `cudamatch` links the lessons those two properties name (tools/cudamatch/CMakeLists.txt).
+#                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most);
+#     "graph_search" {"function", "header"}: the count of one pattern in a device-resident text that
+#                  `cudamatch` uses for inputs that fit on the GPU (a function (version, text, pattern)
+#                  -> count; the global property CUDAMATCH_GRAPH_SEARCH holds "<id>|<function>|<header>";
+#                  one lesson at most, none: the engine's gpu_count).
+#   `cudamatch` links the lessons those properties name (tools/cudamatch/CMakeLists.txt).
 #   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
 #   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
 #   track: it may only use the shared files of lessons/<id>/).
@@ -91,7 +95,19 @@ function(cudamatch_add_lesson id)
     endif()
     set_property(GLOBAL PROPERTY CUDAMATCH_STREAMED_SEARCH "${id}|${streamed_search_table}|${streamed_search_header}")
   endif()
-  foreach(part IN ITEMS matcher_header streamed_search_header)
+  cudamatch_json_string(graph_search_function "${manifest}" graph_search function)
+  cudamatch_json_string(graph_search_header "${manifest}" graph_search header)
+  if((graph_search_function AND NOT graph_search_header) OR (graph_search_header AND NOT graph_search_function))
+    message(FATAL_ERROR "${manifest_file}: \"graph_search\" needs both \"function\" and \"header\"")
+  endif()
+  if(graph_search_function)
+    get_property(graph_search GLOBAL PROPERTY CUDAMATCH_GRAPH_SEARCH)
+    if(graph_search)
+      message(FATAL_ERROR "${manifest_file}: a second \"graph_search\" (${graph_search} has one)")
+    endif()
+    set_property(GLOBAL PROPERTY CUDAMATCH_GRAPH_SEARCH "${id}|${graph_search_function}|${graph_search_header}")
+  endif()
+  foreach(part IN ITEMS matcher_header streamed_search_header graph_search_header)
     if(${part} AND NOT EXISTS "${PROJECT_SOURCE_DIR}/lessons/${id}/${${part}}")
       message(FATAL_ERROR "${manifest_file}: the header ${${part}} is not in lessons/${id}/")
     endif()
@@ -106,7 +122,7 @@ function(cudamatch_add_lesson id)
   # lesson's driver is the matcher experiment (common/matcher_experiment.hpp).
   set(lesson_base cudamatch_common)
   set(driver_harness "")
-  if(matcher_table OR streamed_search_table)
+  if(matcher_table OR streamed_search_table OR graph_search_function)
     set(lesson_base cudamatch_engine)
   endif()
   if(matcher_table)

@@ -40,6 +40,7 @@ struct BenchOptions {
   std::vector<std::string> backends = {"cpu"};
   std::size_t mib = 0;  // 0: the corpora as they are; else each repeated to this many MiB
   bool batch = false;
+  bool graph = false;
   std::string data_dir;
   std::string csv;
   std::string plot;
@@ -47,7 +48,7 @@ struct BenchOptions {
 };
 
 // One matcher the bench runs: a CPU matcher (`make`), or a GPU version (`gpu`, searched one pattern
-// at a time or all patterns of a length in one batch).
+// at a time, all patterns of a length in one batch, or one at a time replayed from a CUDA graph).
 struct Contender {
   std::string name;     // "ssef" (CPU), "bf:v3" (GPU), "bf:v3 batch", "memmem"
   std::string backend;  // "cpu" or "cuda"
@@ -55,6 +56,7 @@ struct Contender {
   std::function<std::unique_ptr<CpuMatcher>(ByteView)> make;
   const GpuVersion* gpu = nullptr;
   bool batch = false;
+  bool graph = false;  // replayed_count (lesson 10)
 };
 
 struct Row {
@@ -102,6 +104,14 @@ void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>&
                       a,
                       {},
                       versions.back(),
+                      true});
+    if (o.graph && graph_replayable(*versions.back()))
+      list.push_back({std::string(algorithm_name(a)) + ":" + versions.back()->name + " graph",
+                      "cuda",
+                      a,
+                      {},
+                      versions.back(),
+                      false,
                       true});
   }
 }
@@ -188,6 +198,13 @@ Measurement measure_gpu(const Contender& c, const DeviceText& text, const std::v
       const double start = now_ms();
       found = gpu_count_batch(*c.gpu, text, batch);
       result.samples_ms.push_back((now_ms() - start) / static_cast<double>(patterns.size()));
+    }
+  } else if (c.graph) {
+    replayed_count(*c.gpu, text, patterns.front());  // untimed first run: captures the graph
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
+      const double start = now_ms();
+      found[i] = replayed_count(*c.gpu, text, patterns[i]);
+      result.samples_ms.push_back(now_ms() - start);
     }
   } else {
     gpu_count(*c.gpu, text, patterns.front());
@@ -403,6 +420,9 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
   bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
   bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back");
+  bench->add_flag("--graph", o->graph,
+                  "GPU: also time brute force's best version replayed from a CUDA graph (lesson 10), one pattern at a "
+                  "time");
   bench->add_option("--data", o->data_dir, "directory of the corpora (default: $CUDAMATCH_DATA or datasets/cache)");
   bench->add_option("--csv", o->csv, "write every measurement to this CSV file");
   bench->add_option("--plot", o->plot, "draw GB/s against m, one panel per corpus, to this PNG (python3 + matplotlib)");

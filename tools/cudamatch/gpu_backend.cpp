@@ -6,7 +6,8 @@ namespace {
 
 class GpuMatcher final : public CpuMatcher {
  public:
-  GpuMatcher(const GpuVersion& version, ByteView pattern) : CpuMatcher(pattern), version_(version), pattern_(pattern) {}
+  GpuMatcher(const GpuVersion& version, ByteView pattern)
+      : CpuMatcher(pattern), version_(version), pattern_(pattern), replay_(graph_replayable(version)) {}
 
   void find_all(ByteView text, std::uint64_t base, std::vector<std::uint64_t>& out) const override {
     if (text.size < pattern_.size()) return;
@@ -20,13 +21,15 @@ class GpuMatcher final : public CpuMatcher {
 
   std::uint64_t count(ByteView text) const override {
     if (text.size < pattern_.size()) return 0;
-    return gpu_count(version_, DeviceText(text), pattern_);
+    const DeviceText device_text(text);
+    return replay_ ? replayed_count(version_, device_text, pattern_) : gpu_count(version_, device_text, pattern_);
   }
 
  private:
   const GpuVersion& version_;
   DevicePattern pattern_;
   mutable DeviceBuffer<std::uint64_t> positions_;  // kept between pieces
+  bool replay_;
 };
 
 }  // namespace
@@ -36,6 +39,15 @@ const GpuAlgorithm* gpu_algorithm(Algorithm algorithm) {
     if (table->algorithm == algorithm) return table;
   }
   return nullptr;
+}
+
+bool graph_replayable(const GpuVersion& version) {
+  const GpuAlgorithm* bf = gpu_algorithm(Algorithm::bf);
+  if (bf == nullptr) return false;
+  for (const GpuVersion& v : bf->versions) {
+    if (&v == &version) return true;
+  }
+  return false;
 }
 
 std::unique_ptr<CpuMatcher> make_gpu_matcher(const GpuVersion& version, ByteView pattern) {

@@ -16,8 +16,20 @@ const std::vector<const GpuAlgorithm*>& gpu_algorithms();
 // The GPU versions of `algorithm`, or null when it has none yet.
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm);
 
+// The count of `pattern` in a device-resident `text` with `version`, the way `cudamatch` counts inputs
+// that fit on the GPU: lesson 10's search replayed from a CUDA graph (generated from the manifest that
+// names a "graph_search"). For versions whose count reads nothing but the device text and pattern
+// (graph_replayable); the others count with gpu_count.
+std::uint64_t replayed_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern);
+
+// Whether `version` is one of brute force's: their counts are kernels over the device text and
+// pattern alone, which a captured graph replays for new pattern bytes. (Other matchers upload tables
+// built on the host, which a graph would replay stale.)
+bool graph_replayable(const GpuVersion& version);
+
 // A matcher that searches each text it is given on the GPU with `version`: the text is copied to
-// the device (one piece of a file at a time), searched, and the positions copied back.
+// the device (one piece of a file at a time), searched, and the positions copied back; a count of a
+// brute-force version is replayed_count's.
 std::unique_ptr<CpuMatcher> make_gpu_matcher(const GpuVersion& version, ByteView pattern);
 
 }  // namespace cudamatch::cli

@@ -276,6 +276,33 @@ class GpuBackendTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stderr, b"")
 
+    def test_counts_replayed_from_a_graph_across_files_and_lengths(self):
+        # Lesson 10: brute force's counts go through a CUDA graph, captured for one text length and
+        # pattern length and replayed or updated for the next file; files of many sizes in one run.
+        rng = random.Random(10)
+        files = []
+        for i, size in enumerate((1, 255, 256, 4097, 4097, 70_001)):
+            files.append(os.path.join(self.dir.name, f"f{i}"))
+            with open(files[-1], "wb") as f:
+                f.write(bytes(rng.choice(b"ab") for _ in range(size)))
+        for needle in (b"a", b"ab", b"abba", b"b" * 9):
+            for version in [f"bf:v{v}" for v in gpu_versions("bf")]:
+                args = ["-c", "--hex", needle.hex(), *files]
+                cpu = run("search", "--backend", "cpu", *args)
+                gpu = run("search", "--backend", "cuda", "-a", version, *args)
+                self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), f"{version} {needle!r}")
+                self.assertEqual(gpu.stderr, b"")
+
+    def test_bench_graph_rows_are_checked(self):
+        result = run("bench", "--backend", "cuda", "--graph", "--corpora", "E.coli", "--lengths", "4,64",
+                     "--patterns", "5", "--no-compare", "--algorithms", "bf", "--csv", os.path.join(self.dir.name, "g.csv"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(os.path.join(self.dir.name, "g.csv"), newline="") as f:
+            rows = [r for r in csv.DictReader(f) if r["matcher"].endswith(" graph")]
+        self.assertEqual({r["matcher"] for r in rows}, {f"bf:v{gpu_versions('bf')[-1]} graph"})
+        self.assertEqual(len(rows), 2)
+        self.assertTrue(all(r["correct"] == "1" for r in rows))
+
     def test_bench_gpu_and_cpu_with_batches(self):
         with tempfile.TemporaryDirectory() as d:
             csv_path = os.path.join(d, "b.csv")
