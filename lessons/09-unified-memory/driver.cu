@@ -4,10 +4,11 @@
 // copy from pinned memory, by managed memory the GPU faults in page by page, and by managed memory
 // prefetched with advice; then a managed text larger than a memory budget (oversubscription). Every
 // timed run starts from the text on the host, a few of its bytes changed, and every count is checked.
-// Last, one untimed run of each version with the driver's unified-memory counters (CUPTI).
+// With --counters, nothing is timed: one run of each version with the CUDA driver's unified-memory
+// counters (CUPTI, enabled before the CUDA context exists): bytes migrated each way and page faults.
 //
 //   ./build/default/bin/09-unified-memory [--mib M] [--oversub-mib M] [--budget-mib M] [--chunk-mib M]
-//                                         [--reps N] [--no-counters] [--json FILE]
+//                                         [--reps N] [--json FILE] [--counters]
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -39,7 +40,7 @@ struct Options {
   std::size_t budget_mib = 1024;
   std::size_t chunk_mib = 0;  // 0: a quarter of the budget
   int reps = 5;
-  bool counters = true;
+  bool counters = false;
   std::string json;
 };
 
@@ -178,8 +179,10 @@ void report(DriverResults& results, const ResultCase& input, const std::vector<R
   std::cout << '\n';
 }
 
-int experiment(const Options& o) {
-  const RunContext context = measure_run_context(std::cout);
+// Times every version, or, with `counters`, runs each once with the unified-memory counters on.
+int experiment(const Options& o, UmCounters* counters) {
+  const bool timed = counters == nullptr;
+  const RunContext context = timed ? measure_run_context(std::cout) : RunContext{query_device(), {}};
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   const bool concurrent = concurrent_managed_access(device);
@@ -197,10 +200,11 @@ int experiment(const Options& o) {
 
   // --- the text fits in the GPU's memory ---
   const std::size_t n = o.mib * kMiB;
-  const double h2d_gbps = measure_host_to_device_gbps(n);
+  const double h2d_gbps = timed ? measure_host_to_device_gbps(n) : 0.0;
   results.add_ceiling("h2d_pinned", h2d_gbps);
-  std::cout << "pinned host-to-device cudaMemcpy of " << o.mib << " MiB: " << fixed(h2d_gbps, 1)
-            << " GB/s (the link's ceiling for every version)\n\n";
+  if (timed)
+    std::cout << "pinned host-to-device cudaMemcpy of " << o.mib << " MiB: " << fixed(h2d_gbps, 1)
+              << " GB/s (the link's ceiling for every version)\n\n";
   PinnedBuffer<unsigned char> pinned(n);
   DeviceBuffer<unsigned char> dev_text(n);
   ManagedBuffer<unsigned char> managed(n);
@@ -235,38 +239,39 @@ int experiment(const Options& o) {
   };
 
   std::vector<Row> resident;
-  resident.push_back({"explicit-copy", "explicit copy: pinned cudaMemcpy, kernel",
-                      bench.measure("explicit copy", Start::kPinned, pinned_text, pinned.data(), n, o.reps, with_copy,
-                                    poison_device_text)});
-  resident.push_back({"kernel", "kernel alone, text in device memory",
-                      bench.measure("kernel", Start::kReused, pinned_text, pinned.data(), n, o.reps,
-                                    [&](cudaStream_t s) {
-                                      count_managed(dev_text.data(), n, kByte, bench.dev_count(), bench.host_count(),
-                                                    s);
-                                    })});
-  resident.push_back({"managed-first-touch", "managed, GPU page faults",
-                      bench.measure("managed, first touch", Start::kManagedOnHost, managed_text, managed.data(), n,
-                                    o.reps, first_touch(managed.data(), n))});
-  if (concurrent) {
-    resident.push_back({"managed-prefetch", "managed, read-mostly + prefetch",
-                        bench.measure("managed, prefetched", Start::kManagedOnHost, managed_text, managed.data(), n,
-                                      o.reps, prefetched(managed.data(), n))});
-    resident.push_back({"managed-reused", "managed, second kernel on the same pages",
-                        bench.measure("managed, reused", Start::kReused, managed_text, managed.data(), n, o.reps,
-                                      first_touch(managed.data(), n))});
+  if (timed) {
+    resident.push_back({"explicit-copy", "explicit copy: pinned cudaMemcpy, kernel",
+                        bench.measure("explicit copy", Start::kPinned, pinned_text, pinned.data(), n, o.reps, with_copy,
+                                      poison_device_text)});
+    resident.push_back(
+        {"kernel", "kernel alone, text in device memory",
+         bench.measure("kernel", Start::kReused, pinned_text, pinned.data(), n, o.reps, [&](cudaStream_t s) {
+           count_managed(dev_text.data(), n, kByte, bench.dev_count(), bench.host_count(), s);
+         })});
+    resident.push_back({"managed-first-touch", "managed, GPU page faults",
+                        bench.measure("managed, first touch", Start::kManagedOnHost, managed_text, managed.data(), n,
+                                      o.reps, first_touch(managed.data(), n))});
+    if (concurrent) {
+      resident.push_back({"managed-prefetch", "managed, read-mostly + prefetch",
+                          bench.measure("managed, prefetched", Start::kManagedOnHost, managed_text, managed.data(), n,
+                                        o.reps, prefetched(managed.data(), n))});
+      resident.push_back({"managed-reused", "managed, second kernel on the same pages",
+                          bench.measure("managed, reused", Start::kReused, managed_text, managed.data(), n, o.reps,
+                                        first_touch(managed.data(), n))});
+    }
   }
   for (const Row& r : resident) valid = valid && r.m.valid;
   const ResultCase resident_case{std::to_string(o.mib) + "mib", std::to_string(o.mib) + " MiB"};
-  report(results, resident_case, resident, n, h2d_gbps, "explicit-copy", "explicit copy");
+  if (timed) report(results, resident_case, resident, n, h2d_gbps, "explicit-copy", "explicit copy");
 
   // --- oversubscription: a managed text larger than the memory left free ---
   const std::size_t big = o.oversub_mib * kMiB, budget = o.budget_mib * kMiB;
   const std::size_t chunk = (o.chunk_mib != 0 ? o.chunk_mib * kMiB : budget / 4);
   std::optional<ManagedBuffer<unsigned char>> oversub;
   std::optional<HostText> oversub_text;
-  const ResultCase oversub_case{"oversubscribed-" + std::to_string(o.oversub_mib) + "mib",
-                                std::to_string(o.oversub_mib) + " MiB over a " + std::to_string(o.budget_mib) +
-                                    " MiB budget"};
+  const ResultCase oversub_case{
+      "oversubscribed-" + std::to_string(o.oversub_mib) + "mib",
+      std::to_string(o.oversub_mib) + " MiB over a " + std::to_string(o.budget_mib) + " MiB budget"};
   const auto oversubscribed_runs = [&] {
     return std::vector<std::pair<Row, std::function<void(cudaStream_t)>>>{
         {{"managed-first-touch", "managed, GPU page faults", {}}, first_touch(oversub->data(), big)},
@@ -277,6 +282,8 @@ int experiment(const Options& o) {
     return_to_host(managed.data(), n, device, stream);  // the resident case's pages leave the GPU
     oversub.emplace(big);
     oversub_text.emplace(oversub->data(), big, 9003);
+  }
+  if (timed && concurrent && big > 0) {
     const Filler filler(budget);
     std::cout << "oversubscription: a filler cudaMalloc of " << filler.filled() / kMiB << " MiB leaves "
               << filler.free_after() / kMiB << " MiB of device memory free for a managed text of " << o.oversub_mib
@@ -291,39 +298,37 @@ int experiment(const Options& o) {
     report(results, oversub_case, rows, big, h2d_gbps, "managed-first-touch", "first touch");
   }
 
-  if (concurrent) {
+  if (timed && concurrent) {
     const auto time_of = [&](const std::string& id) {
       const auto r = std::find_if(resident.begin(), resident.end(), [&](const Row& row) { return row.id == id; });
       return r == resident.end() ? 0.0 : r->m.time.median_ms;
     };
-    std::cout << "prefetched managed memory runs at " << fixed(time_of("explicit-copy") / time_of("managed-prefetch"), 2)
+    std::cout << "prefetched managed memory runs at "
+              << fixed(time_of("explicit-copy") / time_of("managed-prefetch"), 2)
               << "x the explicit copy's speed (target 0.8x); first touch at "
               << fixed(time_of("explicit-copy") / time_of("managed-first-touch"), 2) << "x\n\n";
   }
-  results.save(o.json);  // before the counters: the timed rows are complete
+  if (timed) results.save(o.json);
 
   // --- what moved: one untimed run of each version with the driver's unified-memory counters ---
-  if (o.counters) {
-    UmCounters counters;
+  if (!timed) {
     std::cout << "unified-memory counters of the CUDA driver (CUPTI), one untimed run of each version from the\n"
                  "text on the host: MB migrated each way, GPU page-fault groups, CPU page faults, thrashing\n";
-    if (!counters.available()) {
-      std::cout << "  unavailable: " << counters.reason() << "\n";
+    if (!counters->available()) {
+      std::cout << "  unavailable: " << counters->reason() << "\n";
     } else {
       Table table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
       const auto count_run = [&](const std::string& case_id, const std::string& id, Start start, HostText& text,
-                                 unsigned char* data, std::size_t bytes,
-                                 const std::function<void(cudaStream_t)>& run) {
+                                 unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
         bench.reset(start, text, data, bytes);
-        const UmCounts c = counters.measure([&] {
+        const UmCounts c = counters->measure([&] {
           run(stream);
           CUDA_CHECK(cudaStreamSynchronize(stream));
         });
         const bool right = bench.host_count()[0] == text.expected();
         valid = valid && right;
         table.add_row({case_id, id + (right ? "" : " (WRONG COUNT)"), mb(c.htod_bytes), mb(c.dtoh_bytes),
-                       std::to_string(c.gpu_fault_groups), std::to_string(c.cpu_faults),
-                       std::to_string(c.thrashing)});
+                       std::to_string(c.gpu_fault_groups), std::to_string(c.cpu_faults), std::to_string(c.thrashing)});
       };
       if (concurrent && big > 0) {
         return_to_host(managed.data(), n, device, stream);
@@ -367,8 +372,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 14))
       ->capture_default_str();
   app.add_option("--reps", o.reps, "timed repetitions")->check(CLI::Range(1, 1000))->capture_default_str();
-  app.add_flag("!--no-counters", o.counters, "skip the untimed runs that read the unified-memory counters (CUPTI)");
+  app.add_flag("--counters", o.counters,
+               "time nothing: run each version once with the driver's unified-memory counters (CUPTI) and print them");
   add_json_option(app, o.json);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("09-unified-memory", [&] { return experiment(o); });
+  // The counters see only the managed memory of contexts created after CUPTI enabled them: before any
+  // CUDA call.
+  std::optional<UmCounters> counters;
+  if (o.counters) counters.emplace();
+  return run_driver("09-unified-memory", [&] { return experiment(o, counters ? &*counters : nullptr); });
 }

@@ -21,9 +21,8 @@ bool prepare_for_gpu(const unsigned char* text, std::size_t n, int device, cudaS
   return true;
 }
 
-bool count_in_chunks(const unsigned char* text, std::size_t n, unsigned char byte, std::size_t chunk_bytes,
-                     int device, unsigned long long* dev_count, cudaStream_t compute_stream,
-                     cudaStream_t prefetch_stream) {
+bool count_in_chunks(const unsigned char* text, std::size_t n, unsigned char byte, std::size_t chunk_bytes, int device,
+                     unsigned long long* dev_count, cudaStream_t compute_stream, cudaStream_t prefetch_stream) {
   if (chunk_bytes == 0) throw std::invalid_argument("count_in_chunks: chunk_bytes must be > 0");
   if (!concurrent_managed_access(device)) {
     enqueue_count(text, n, byte, dev_count, compute_stream);

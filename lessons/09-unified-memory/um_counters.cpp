@@ -31,13 +31,12 @@ struct Cupti {
   decltype(&cuptiActivityDisable) disable = nullptr;
   decltype(&cuptiActivityFlushAll) flush_all = nullptr;
   decltype(&cuptiActivityGetNextRecord) next_record = nullptr;
-  decltype(&cuptiGetTimestamp) timestamp = nullptr;
   decltype(&cuptiGetResultString) result_string = nullptr;
 };
 
 Cupti cupti;
-UmCounts tally;               // what the records delivered since the last measure() add up to
-std::uint64_t tally_from = 0;  // records that started before this CUPTI timestamp are left out
+UmCounts tally;         // what the records delivered while counting add up to
+bool counting = false;  // records delivered outside measure() are dropped
 
 constexpr std::size_t kBufferBytes = 8 << 20;
 
@@ -52,7 +51,7 @@ void CUPTIAPI buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer, s
   while (cupti.next_record(buffer, valid, &record) == CUPTI_SUCCESS) {
     if (record->kind != CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER) continue;
     const auto* um = reinterpret_cast<const Record*>(record);
-    if (um->start < tally_from) continue;
+    if (!counting) continue;
     switch (um->counterKind) {
       case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD:
         tally.htod_bytes += um->value;
@@ -96,7 +95,8 @@ std::vector<std::string> library_candidates() {
   }
   roots.emplace_back("/usr/local/cuda");
   for (const std::string& root : roots) {
-    for (const char* dir : {"/lib64/", "/extras/CUPTI/lib64/", "/targets/x86_64-linux/lib/", "/targets/sbsa-linux/lib/"}) {
+    for (const char* dir :
+         {"/lib64/", "/extras/CUPTI/lib64/", "/targets/x86_64-linux/lib/", "/targets/sbsa-linux/lib/"}) {
       names.push_back(root + dir + "libcupti.so");
     }
   }
@@ -126,18 +126,17 @@ UmCounters::UmCounters() {
       !look_up(library_, "cuptiActivityDisable", cupti.disable) ||
       !look_up(library_, "cuptiActivityFlushAll", cupti.flush_all) ||
       !look_up(library_, "cuptiActivityGetNextRecord", cupti.next_record) ||
-      !look_up(library_, "cuptiGetTimestamp", cupti.timestamp) ||
       !look_up(library_, "cuptiGetResultString", cupti.result_string)) {
     reason_ = "libcupti lacks the activity API";
     return;
   }
   std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
-  for (const auto kind : {CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
-                          CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
-                          CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
-                          CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
-                          CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING,
-                          CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING}) {
+  for (const auto kind :
+       {CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING, CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING}) {
     CUpti_ActivityUnifiedMemoryCounterConfig c{};
     c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
     c.kind = kind;
@@ -168,18 +167,20 @@ UmCounts UmCounters::measure(const std::function<void()>& work) {
     work();
     return {};
   }
-  cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  // The driver hands its records over asynchronously: flush, let late ones arrive, flush again, both
+  // before (what earlier work caused is dropped) and after `work`.
+  const auto drain = [] {
+    cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  };
+  drain();
   tally = UmCounts{};
-  cupti.timestamp(&tally_from);
+  counting = true;
   work();
-  // The driver hands its records over asynchronously: flush, let late ones arrive, flush again.
-  cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-  const UmCounts counts = tally;
-  tally = UmCounts{};
-  tally_from = ~std::uint64_t{0};  // anything delivered later belongs to no measurement
-  return counts;
+  drain();
+  counting = false;
+  return tally;
 }
 
 #else  // no CUPTI headers at build time

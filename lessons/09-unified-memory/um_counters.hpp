@@ -21,6 +21,7 @@ struct UmCounts {
 class UmCounters {
  public:
   // Loads CUPTI and enables the counters; available() is false, and reason() says why, when it cannot.
+  // Construct it before the first CUDA call: the counters see the contexts created after it.
   UmCounters();
   ~UmCounters();
   UmCounters(const UmCounters&) = delete;
@@ -30,7 +31,7 @@ class UmCounters {
   const std::string& reason() const { return reason_; }
 
   // The counts of what `work` caused: `work` must finish its GPU work (synchronize) before it returns.
-  // Records of earlier work are flushed and left out. All zero when the counters are unavailable.
+  // Records of earlier work are flushed and dropped first. All zero when the counters are unavailable.
   UmCounts measure(const std::function<void()>& work);
 
  private:

@@ -32,8 +32,8 @@ __global__ void count_kernel(const unsigned char* __restrict__ text, std::size_t
   unsigned long long mine = 0;
   for (std::size_t i = first; i < body; i += stride) {
     const uint4 w = words[i];
-    mine += zero_bytes(w.x ^ pattern) + zero_bytes(w.y ^ pattern) + zero_bytes(w.z ^ pattern) +
-            zero_bytes(w.w ^ pattern);
+    mine +=
+        zero_bytes(w.x ^ pattern) + zero_bytes(w.y ^ pattern) + zero_bytes(w.z ^ pattern) + zero_bytes(w.w ^ pattern);
   }
   if (first < head) mine += text[first] == byte;
   if (first < n - tail_start) mine += text[tail_start + first] == byte;
@@ -133,8 +133,7 @@ int last_prefetch_location(const void* p, std::size_t bytes) {
 
 int preferred_location(const void* p, std::size_t bytes) {
 #if CUDART_VERSION >= 12020
-  return range_location(p, bytes, cudaMemRangeAttributePreferredLocationType,
-                        cudaMemRangeAttributePreferredLocationId);
+  return range_location(p, bytes, cudaMemRangeAttributePreferredLocationType, cudaMemRangeAttributePreferredLocationId);
 #else
   int location = cudaInvalidDeviceId;
   CUDA_CHECK(cudaMemRangeGetAttribute(&location, sizeof location, cudaMemRangeAttributePreferredLocation, p, bytes));

@@ -88,6 +88,5 @@ bool prepare_for_gpu(const unsigned char* text, std::size_t n, int device, cudaS
 // count of chunk i - 2 is done, so at most three chunks are wanted on the GPU at any time. Adds to
 // *dev_count. The caller orders the two streams around the call (fork and join). Returns false, after
 // counting the whole text with one launch, where the device lacks concurrentManagedAccess.
-bool count_in_chunks(const unsigned char* text, std::size_t n, unsigned char byte, std::size_t chunk_bytes,
-                     int device, unsigned long long* dev_count, cudaStream_t compute_stream,
-                     cudaStream_t prefetch_stream);
+bool count_in_chunks(const unsigned char* text, std::size_t n, unsigned char byte, std::size_t chunk_bytes, int device,
+                     unsigned long long* dev_count, cudaStream_t compute_stream, cudaStream_t prefetch_stream);

@@ -37,9 +37,10 @@ int current_device() {
 // Whether this device can run the prefetch and advice tests; says why not once per test when not.
 bool managed_access_or_warn(int device) {
   if (concurrent_managed_access(device)) return true;
-  WARN("concurrentManagedAccess is 0 on this device (Windows, WSL, or a GPU before Pascal): prefetch and "
-       "advice are not supported, so this test only checks the fallback. Grade this lesson on Linux with a "
-       "Pascal or newer GPU.");
+  WARN(
+      "concurrentManagedAccess is 0 on this device (Windows, WSL, or a GPU before Pascal): prefetch and "
+      "advice are not supported, so this test only checks the fallback. Grade this lesson on Linux with a "
+      "Pascal or newer GPU.");
   return false;
 }
 
@@ -56,8 +57,8 @@ struct Count {
   }
 };
 
-const std::vector<std::size_t> kSizes = {1, 15, 16, 17, 4095, 4096 + 1, (std::size_t{3} << 20) + 17,
-                                         (std::size_t{64} << 20) + 5};
+const std::vector<std::size_t> kSizes = {
+    1, 15, 16, 17, 4095, 4096 + 1, (std::size_t{3} << 20) + 17, (std::size_t{64} << 20) + 5};
 
 }  // namespace
 
@@ -205,8 +206,8 @@ TEST_CASE("step 2: count_in_chunks counts every chunk, the last partial one incl
       CudaEvent fork, join;
       fork.record(compute.get());
       CUDA_CHECK(cudaStreamWaitEvent(prefetch.get(), fork.get()));
-      const bool chunked = count_in_chunks(managed.data(), n, kByte, chunk, device, count.device.data(),
-                                           compute.get(), prefetch.get());
+      const bool chunked =
+          count_in_chunks(managed.data(), n, kByte, chunk, device, count.device.data(), compute.get(), prefetch.get());
       join.record(prefetch.get());
       CUDA_CHECK(cudaStreamWaitEvent(compute.get(), join.get()));
       compute.synchronize();
@@ -243,7 +244,7 @@ TEST_CASE("step 2: count_in_chunks prefetches every chunk to the GPU, read-mostl
 TEST_CASE("count_in_chunks refuses a chunk of 0 bytes", "[gpu]") {
   Count count;
   ManagedBuffer<unsigned char> managed(16);
-  CHECK_THROWS_AS(count_in_chunks(managed.data(), 16, kByte, 0, current_device(), count.device.data(), nullptr,
-                                  nullptr),
-                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      count_in_chunks(managed.data(), 16, kByte, 0, current_device(), count.device.data(), nullptr, nullptr),
+      std::invalid_argument);
 }
