@@ -5,6 +5,7 @@
 // Pascal) prefetch and advice do not exist: those tests only check the fallback and say so.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -197,8 +198,8 @@ TEST_CASE("step 2: count_in_chunks counts every chunk, the last partial one incl
   const int device = current_device();
   std::uint64_t seed = 950;
   CudaStream compute, prefetch;
-  for (std::size_t n : {std::size_t{1}, std::size_t{4096 * 3 + 1}, (std::size_t{5} << 20) + 3}) {
-    for (std::size_t chunk : {std::size_t{4096}, (std::size_t{1} << 20) + 7, n, n + 1}) {
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{4096 * 3 + 1}, (std::size_t{5} << 20) + 3}) {
+    for (std::size_t chunk : {std::size_t{4096}, (std::size_t{1} << 20) + 7, std::max<std::size_t>(n, 1), n + 1}) {
       INFO("n " << n << ", chunk " << chunk);
       ManagedBuffer<unsigned char> managed(n);
       fill(managed.data(), n, ++seed);
