@@ -58,9 +58,11 @@ cudaMemLocation memory_location(int location) {
 }
 #endif
 
+#if CUDART_VERSION >= 12020
+// A location attribute of a range from its type and id attributes (CUDA 12.2 on): a device number,
+// kHostLocation, or cudaInvalidDeviceId.
 int range_location(const void* p, std::size_t bytes, cudaMemRangeAttribute type_attribute,
                    cudaMemRangeAttribute id_attribute) {
-#if CUDART_VERSION >= 12020
   int type = 0, id = 0;
   CUDA_CHECK(cudaMemRangeGetAttribute(&type, sizeof type, type_attribute, p, bytes));
   CUDA_CHECK(cudaMemRangeGetAttribute(&id, sizeof id, id_attribute, p, bytes));
@@ -74,11 +76,8 @@ int range_location(const void* p, std::size_t bytes, cudaMemRangeAttribute type_
     default:
       return cudaInvalidDeviceId;
   }
-#else
-  (void)type_attribute, (void)id_attribute;
-  return cudaInvalidDeviceId;
-#endif
 }
+#endif
 
 }  // namespace
 
