@@ -1,0 +1,195 @@
+#include "um_counters.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#if __has_include(<cupti.h>) && __has_include(<dlfcn.h>)
+#define CUDAMATCH_HAVE_CUPTI 1
+#include <cupti.h>
+#include <dlfcn.h>
+#else
+#define CUDAMATCH_HAVE_CUPTI 0
+#endif
+
+#if CUDAMATCH_HAVE_CUPTI
+
+namespace {
+
+#if CUPTI_API_VERSION >= 130000
+using Record = CUpti_ActivityUnifiedMemoryCounter3;
+#else
+using Record = CUpti_ActivityUnifiedMemoryCounter2;
+#endif
+
+// The CUPTI functions this file calls, looked up in the library at run time.
+struct Cupti {
+  decltype(&cuptiActivityRegisterCallbacks) register_callbacks = nullptr;
+  decltype(&cuptiActivityConfigureUnifiedMemoryCounter) configure = nullptr;
+  decltype(&cuptiActivityEnable) enable = nullptr;
+  decltype(&cuptiActivityDisable) disable = nullptr;
+  decltype(&cuptiActivityFlushAll) flush_all = nullptr;
+  decltype(&cuptiActivityGetNextRecord) next_record = nullptr;
+  decltype(&cuptiGetResultString) result_string = nullptr;
+};
+
+Cupti cupti;
+UmCounts tally;         // what the records delivered while counting add up to
+bool counting = false;  // records delivered outside measure() are dropped
+
+constexpr std::size_t kBufferBytes = 8 << 20;
+
+void CUPTIAPI buffer_requested(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
+  *buffer = static_cast<std::uint8_t*>(std::aligned_alloc(8, kBufferBytes));
+  *size = *buffer == nullptr ? 0 : kBufferBytes;
+  *max_records = 0;
+}
+
+void CUPTIAPI buffer_completed(CUcontext, std::uint32_t, std::uint8_t* buffer, std::size_t, std::size_t valid) {
+  CUpti_Activity* record = nullptr;
+  while (cupti.next_record(buffer, valid, &record) == CUPTI_SUCCESS) {
+    if (record->kind != CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER) continue;
+    const auto* um = reinterpret_cast<const Record*>(record);
+    if (!counting) continue;
+    switch (um->counterKind) {
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD:
+        tally.htod_bytes += um->value;
+        break;
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH:
+        tally.dtoh_bytes += um->value;
+        break;
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT:
+        tally.gpu_fault_groups += 1;
+        break;
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT:
+        tally.cpu_faults += 1;
+        break;
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING:
+        tally.thrashing += 1;
+        break;
+      case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING:
+        tally.throttling += 1;
+        break;
+      default:
+        break;
+    }
+  }
+  std::free(buffer);
+}
+
+std::string error_text(CUptiResult result) {
+  const char* text = nullptr;
+  if (cupti.result_string == nullptr || cupti.result_string(result, &text) != CUPTI_SUCCESS || text == nullptr) {
+    return "CUPTI error " + std::to_string(static_cast<int>(result));
+  }
+  return text;
+}
+
+// The places a CUDA Toolkit keeps libcupti: the loader's path first, then the toolkit's folders.
+std::vector<std::string> library_candidates() {
+  std::vector<std::string> names = {"libcupti.so", "libcupti.so.13", "libcupti.so.12"};
+  std::vector<std::string> roots;
+  for (const char* variable : {"CUDA_HOME", "CUDA_PATH"}) {
+    if (const char* value = std::getenv(variable); value != nullptr && value[0] != '\0') roots.emplace_back(value);
+  }
+  roots.emplace_back("/usr/local/cuda");
+  for (const std::string& root : roots) {
+    for (const char* dir :
+         {"/lib64/", "/extras/CUPTI/lib64/", "/targets/x86_64-linux/lib/", "/targets/sbsa-linux/lib/"}) {
+      names.push_back(root + dir + "libcupti.so");
+    }
+  }
+  return names;
+}
+
+template <class F>
+bool look_up(void* library, const char* name, F& function) {
+  function = reinterpret_cast<F>(dlsym(library, name));
+  return function != nullptr;
+}
+
+}  // namespace
+
+UmCounters::UmCounters() {
+  for (const std::string& name : library_candidates()) {
+    library_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library_ != nullptr) break;
+  }
+  if (library_ == nullptr) {
+    reason_ = "libcupti not found (set CUDA_HOME to the CUDA Toolkit, or use nsys)";
+    return;
+  }
+  if (!look_up(library_, "cuptiActivityRegisterCallbacks", cupti.register_callbacks) ||
+      !look_up(library_, "cuptiActivityConfigureUnifiedMemoryCounter", cupti.configure) ||
+      !look_up(library_, "cuptiActivityEnable", cupti.enable) ||
+      !look_up(library_, "cuptiActivityDisable", cupti.disable) ||
+      !look_up(library_, "cuptiActivityFlushAll", cupti.flush_all) ||
+      !look_up(library_, "cuptiActivityGetNextRecord", cupti.next_record) ||
+      !look_up(library_, "cuptiGetResultString", cupti.result_string)) {
+    reason_ = "libcupti lacks the activity API";
+    return;
+  }
+  std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
+  for (const auto kind :
+       {CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING, CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING}) {
+    CUpti_ActivityUnifiedMemoryCounterConfig c{};
+    c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
+    c.kind = kind;
+    c.deviceId = 0;
+    c.enable = 1;
+    config.push_back(c);
+  }
+  CUptiResult status = cupti.register_callbacks(buffer_requested, buffer_completed);
+  if (status == CUPTI_SUCCESS) status = cupti.configure(config.data(), static_cast<std::uint32_t>(config.size()));
+  if (status == CUPTI_SUCCESS) status = cupti.enable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+  if (status != CUPTI_SUCCESS) {
+    reason_ = "CUPTI refused the unified-memory counters: " + error_text(status);
+    return;
+  }
+  available_ = true;
+}
+
+UmCounters::~UmCounters() {
+  if (available_) {
+    cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    cupti.disable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+  }
+  // The library stays loaded: CUPTI keeps threads and callbacks of its own until the process exits.
+}
+
+UmCounts UmCounters::measure(const std::function<void()>& work) {
+  if (!available_) {
+    work();
+    return {};
+  }
+  // The driver hands its records over asynchronously: flush, let late ones arrive, flush again, both
+  // before (what earlier work caused is dropped) and after `work`.
+  const auto drain = [] {
+    cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cupti.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  };
+  drain();
+  tally = UmCounts{};
+  counting = true;
+  work();
+  drain();
+  counting = false;
+  return tally;
+}
+
+#else  // no CUPTI headers at build time
+
+UmCounters::UmCounters() : reason_("built without CUPTI's headers (cupti.h)") {}
+UmCounters::~UmCounters() = default;
+UmCounts UmCounters::measure(const std::function<void()>& work) {
+  work();
+  return {};
+}
+
+#endif
