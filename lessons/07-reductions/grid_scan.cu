@@ -21,9 +21,9 @@ namespace cudamatch::lesson07 {
 namespace {
 
 constexpr int kScanThreads = 256;                                           // 8 warps
-constexpr int kVectorsPerLane = 4;                                          // 16 elements per thread
-constexpr std::size_t kWarpElements = 32 * 4 * kVectorsPerLane;             // 512
-constexpr std::size_t kTileElements = kWarpElements * (kScanThreads / 32);  // 4096: 16 KB
+constexpr int kVectorsPerLane = 8;                                          // 32 elements per thread
+constexpr std::size_t kWarpElements = 32 * 4 * kVectorsPerLane;             // 1024
+constexpr std::size_t kTileElements = kWarpElements * (kScanThreads / 32);  // 8192: 32 KB
 constexpr int kTotalsThreads = 1024;                                        // the one block that scans the tile totals
 
 // A tile's published word: the flag in the high half, the sum in the low half, written and read
@@ -55,33 +55,30 @@ __device__ void load_tile(const unsigned* __restrict__ in, std::size_t n, std::s
 
 __device__ unsigned vector_sum(const uint4& v) { return v.x + v.y + v.z + v.w; }
 
-// prefix[r] = the sum of the tile's elements before vector r of this lane; returns the tile's total.
-__device__ unsigned scan_tile(const uint4 (&v)[kVectorsPerLane], unsigned (&prefix)[kVectorsPerLane],
-                              BlockSumsTemp<kScanThreads>& temp) {
-  unsigned warp_running = 0;  // the warp's elements before vector r
+// The tile's total, and (returned) the sum of the tile's elements before this thread's warp.
+// Only lane 31 brings its warp's total to the block scan: every lane of warp w then gets the totals of
+// the warps before w.
+__device__ unsigned scan_warp_totals(const uint4 (&v)[kVectorsPerLane], BlockSumsTemp<kScanThreads>& temp,
+                                     unsigned& tile_total) {
+  unsigned lane_total = 0;
+#pragma unroll
+  for (int r = 0; r < kVectorsPerLane; ++r) lane_total += vector_sum(v[r]);
+  const unsigned warp_total = __shfl_sync(kFullWarp, warp_inclusive_sum(lane_total), 31);
+  return block_exclusive_sum(threadIdx.x % 32 == 31 ? warp_total : 0u, temp, tile_total);
+}
+
+// Writes the tile's exclusive sums, `before` being the sum of everything before this thread's warp.
+// The scan within the warp is done here, after the (slow) wait for `before`, so that only the loaded
+// vectors stay in registers meanwhile.
+__device__ void store_tile(unsigned* __restrict__ out, std::size_t n, std::size_t tile,
+                           const uint4 (&v)[kVectorsPerLane], unsigned before) {
 #pragma unroll
   for (int r = 0; r < kVectorsPerLane; ++r) {
     const unsigned own = vector_sum(v[r]);
     const unsigned inclusive = warp_inclusive_sum(own);
-    prefix[r] = warp_running + inclusive - own;
-    warp_running += __shfl_sync(kFullWarp, inclusive, 31);
-  }
-  // Only lane 31 brings its warp's total: every lane of warp w gets the totals of the warps before w.
-  unsigned tile_total = 0;
-  const unsigned warp_prefix = block_exclusive_sum(threadIdx.x % 32 == 31 ? warp_running : 0u, temp, tile_total);
-#pragma unroll
-  for (int r = 0; r < kVectorsPerLane; ++r) prefix[r] += warp_prefix;
-  return tile_total;
-}
-
-__device__ void store_tile(unsigned* __restrict__ out, std::size_t n, std::size_t tile,
-                           const uint4 (&v)[kVectorsPerLane], const unsigned (&prefix)[kVectorsPerLane],
-                           unsigned offset) {
-#pragma unroll
-  for (int r = 0; r < kVectorsPerLane; ++r) {
     const std::size_t e = vector_start(tile, r);
     uint4 o;
-    o.x = offset + prefix[r];
+    o.x = before + inclusive - own;
     o.y = o.x + v[r].x;
     o.z = o.y + v[r].y;
     o.w = o.z + v[r].z;
@@ -92,6 +89,7 @@ __device__ void store_tile(unsigned* __restrict__ out, std::size_t n, std::size_
       if (e + 1 < n) out[e + 1] = o.y;
       if (e + 2 < n) out[e + 2] = o.z;
     }
+    before += __shfl_sync(kFullWarp, inclusive, 31);
   }
 }
 
@@ -130,10 +128,10 @@ __global__ void scan_tiles_kernel(const unsigned* __restrict__ in, unsigned* __r
                                   const unsigned* __restrict__ offsets) {
   __shared__ BlockSumsTemp<kScanThreads> temp;
   uint4 v[kVectorsPerLane];
-  unsigned prefix[kVectorsPerLane];
   load_tile(in, n, blockIdx.x, v);
-  scan_tile(v, prefix, temp);
-  store_tile(out, n, blockIdx.x, v, prefix, offsets[blockIdx.x]);
+  unsigned tile_total = 0;
+  const unsigned warp_prefix = scan_warp_totals(v, temp, tile_total);
+  store_tile(out, n, blockIdx.x, v, offsets[blockIdx.x] + warp_prefix);
 }
 
 // ---- decoupled look-back ----
@@ -176,9 +174,9 @@ __global__ void scan_look_back_kernel(const unsigned* __restrict__ in, unsigned*
   const std::size_t tile = tile_number;
   unsigned long long* words = status + 1;
   uint4 v[kVectorsPerLane];
-  unsigned prefix[kVectorsPerLane];
   load_tile(in, n, tile, v);
-  const unsigned total = scan_tile(v, prefix, temp);
+  unsigned total = 0;
+  const unsigned warp_prefix = scan_warp_totals(v, temp, total);
   if (tile == 0) {
     if (threadIdx.x == 0) {
       publish(words, 0, kPrefix, total);
@@ -195,7 +193,7 @@ __global__ void scan_look_back_kernel(const unsigned* __restrict__ in, unsigned*
     }
   }
   __syncthreads();
-  store_tile(out, n, tile, v, prefix, tile_offset);
+  store_tile(out, n, tile, v, tile_offset + warp_prefix);
 }
 
 }  // namespace
