@@ -36,11 +36,12 @@ __device__ __forceinline__ unsigned warp_reduce_sum(unsigned value) {
 // END HOLE
 
 // HOLE(07-reductions, step 2): the block's total, in every thread: warp sums, then one warp sums the warp totals.
-// The block's scratch: one word per warp and the total (40 bytes for 256 threads).
+// The block's scratch: two words per warp and the total (68 bytes for 256 threads).
 template <int kThreads>
 struct BlockSumsTemp {
   static_assert(kThreads % 32 == 0 && kThreads >= 32 && kThreads <= 1024, "a block of 1 to 32 whole warps");
-  unsigned warps[kThreads / 32];
+  unsigned warps[kThreads / 32];     // each warp's total
+  unsigned prefixes[kThreads / 32];  // the scan's: the sum of the warps before each warp
   unsigned total;
 };
 
@@ -75,12 +76,13 @@ __device__ __forceinline__ unsigned block_exclusive_sum(unsigned value, BlockSum
   __syncthreads();
   if (warp == 0) {
     const unsigned total = lane < kWarps ? temp.warps[lane] : 0u;
-    const unsigned before = warp_inclusive_sum(total);     // inclusive over the warp totals
-    if (lane < kWarps) temp.warps[lane] = before - total;  // exclusive: the warps before `lane`
+    const unsigned before = warp_inclusive_sum(total);  // inclusive over the warp totals
+    // Not back into warps[]: the other lanes of this warp may still be reading it (racecheck).
+    if (lane < kWarps) temp.prefixes[lane] = before - total;  // exclusive: the warps before `lane`
     if (lane == 31) temp.total = before;
   }
   __syncthreads();
-  const unsigned prefix = temp.warps[warp] + inclusive - value;
+  const unsigned prefix = temp.prefixes[warp] + inclusive - value;
   block_total = temp.total;
   __syncthreads();  // temp may be used again
   return prefix;
