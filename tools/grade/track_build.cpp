@@ -65,9 +65,9 @@ std::vector<std::string> lesson_targets(const fs::path& course, const std::strin
 
 namespace {
 
-// Why the objects of `lessons` may not be used ("" when they may): the files their compiles read that
-// lie outside the allowed roots.
-std::string audit_inputs(const TrackBuild& build, const std::vector<std::string>& lessons) {
+// Why the objects whose paths contain one of `markers` may not be used ("" when they may): the files
+// their compiles read that lie outside the allowed roots.
+std::string audit_inputs(const TrackBuild& build, const std::vector<std::string>& markers) {
   const auto ninja = [&](std::vector<std::string> tool) {
     ProcessSpec spec = confined_spec(build.child);  // the build folder is the sandbox user's
     spec.argv = {build.tools.ninja.string(), "-C", build.build_dir.string(), "-t"};
@@ -84,8 +84,7 @@ std::string audit_inputs(const TrackBuild& build, const std::vector<std::string>
            targets.describe() + ")";
   }
   std::vector<fs::path> inputs;
-  for (const auto& audited : lessons) {
-    const std::string marker = "." + audited + "." + build.track + ".dir/";
+  for (const auto& marker : markers) {
     const NinjaDeps deps = parse_ninja_deps(listing.output, marker, build.build_dir);
     for (const auto& object : compiled_objects(targets.output, marker)) {
       if (std::find(deps.recorded.begin(), deps.recorded.end(), object) == deps.recorded.end()) {
@@ -127,9 +126,11 @@ LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesso
     result.errors = first_error_lines(process.output, build.source_dir.string(), 40, 4000);
     if (!process.exited_with(1)) result.errors += "\n(the build " + process.describe() + ")";
   } else if (build.audit_course) {
-    std::vector<std::string> audited{lesson};
-    audited.insert(audited.end(), uses.begin(), uses.end());
-    result.errors = audit_inputs(build, audited);
+    // Every object of the lesson's targets (its library, tests, driver, PTX), and the libraries of the
+    // lessons it uses, which its targets link (their tests and drivers are not built here).
+    std::vector<std::string> markers{"." + lesson + "." + build.track + ".dir/"};
+    for (const auto& used : uses) markers.push_back("/lesson." + used + "." + build.track + ".dir/");
+    result.errors = audit_inputs(build, markers);
     result.ok = result.errors.empty();
   }
   return result;
