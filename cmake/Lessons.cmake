@@ -6,6 +6,13 @@
 #                  (student track); everything else in lessons/<id>/ (headers, the driver) is shared;
 #     "shared"     lessons/<id>/ sources compiled with the editable ones (not student-editable);
 #     "libraries"  linked to the lesson's code (e.g. CUDA::cublas for a ceiling row);
+#     "uses"       earlier lessons whose code this one builds on: the lesson's library links the SAME
+#                  track's library of each (and gets its include path), so a matcher lesson runs on the
+#                  student's own block scan of 07-reductions (block_sums.cuh) in the student track;
+#     An editable header is found through the include path: a lesson's library (and what links it)
+#     searches its track's folder (solutions/<id>/ or lessons/<id>/) before lessons/<id>/, so a shared
+#     file includes an editable header with angle brackets (<block_sums.cuh>): quotes would find the
+#     starter's copy beside it first;
 #     "ptx"        one editable .cu file also compiled to PTX (compute_75), whose path the tests get
 #                  as CUDAMATCH_PTX_FILE: tests that read the compiled code run without a GPU;
 #     "driver"     lessons/<id>/<driver> becomes the driver program bin/<id>;
@@ -79,6 +86,7 @@ function(cudamatch_add_lesson id)
   cudamatch_json_strings(LESSON_EDITABLE "${manifest}" editable)
   cudamatch_json_strings(LESSON_SHARED "${manifest}" shared)
   cudamatch_json_strings(LESSON_LIBRARIES "${manifest}" libraries)
+  cudamatch_json_strings(LESSON_USES "${manifest}" uses)
   cudamatch_json_string(LESSON_PTX "${manifest}" ptx)
   cudamatch_json_string(LESSON_DRIVER "${manifest}" driver)
   cudamatch_json_string(matcher_table "${manifest}" matcher table)
@@ -164,9 +172,17 @@ function(cudamatch_add_lesson id)
       list(APPEND editable_sources "${shared_dir}/${file}")
     endforeach()
     set(lib "lesson.${id}.${track}")
+    set(used_libs "")
+    foreach(used IN LISTS LESSON_USES)
+      if(NOT TARGET "lesson.${used}.${track}")
+        message(FATAL_ERROR "${manifest_file}: \"uses\" names ${used}, which is not a lesson before ${id} in lessons/course.json")
+      endif()
+      list(APPEND used_libs "lesson.${used}.${track}")
+    endforeach()
     add_library(${lib} STATIC ${editable_sources})
-    target_include_directories(${lib} PUBLIC "${shared_dir}")
-    target_link_libraries(${lib} PUBLIC ${lesson_base} ${LESSON_LIBRARIES} PRIVATE cudamatch_warnings)
+    # The track's folder first: its editable headers win over the starter's copies in lessons/<id>/.
+    target_include_directories(${lib} PUBLIC "${track_dir}" "${shared_dir}")
+    target_link_libraries(${lib} PUBLIC ${lesson_base} ${used_libs} ${LESSON_LIBRARIES} PRIVATE cudamatch_warnings)
 
     if(LESSON_DRIVER)
       set(driver "driver.${id}.${track}")
@@ -183,7 +199,10 @@ function(cudamatch_add_lesson id)
         set(ptx "ptx.${id}.${track}")
         add_library(${ptx} OBJECT "${track_dir}/${LESSON_PTX}")
         set_target_properties(${ptx} PROPERTIES CUDA_PTX_COMPILATION ON CUDA_ARCHITECTURES 75-virtual)
-        target_include_directories(${ptx} PRIVATE "${shared_dir}" "${PROJECT_SOURCE_DIR}")
+        target_include_directories(${ptx} PRIVATE "${track_dir}" "${shared_dir}" "${PROJECT_SOURCE_DIR}")
+        foreach(used IN LISTS used_libs)
+          target_include_directories(${ptx} PRIVATE "$<TARGET_PROPERTY:${used},INTERFACE_INCLUDE_DIRECTORIES>")
+        endforeach()
         target_link_libraries(${ptx} PRIVATE cudamatch_warnings)
         add_dependencies(${tests} ${ptx})
         target_compile_definitions(${tests} PRIVATE CUDAMATCH_PTX_FILE="$<TARGET_OBJECTS:${ptx}>")

@@ -9,10 +9,12 @@
 //                          searches the thread's range again and writes its positions from `out` on.
 // A kernel whose threads must all search again (they stage text together) takes the two halves:
 // add_block_total, and thread_output before its own search.
+// The sums are the student's own: block_reduce_sum and block_exclusive_sum of lesson 07
+// (block_sums.cuh, from the track being built; a lesson that includes this header "uses" 07-reductions
+// in its lesson.json).
 #pragma once
 
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
+#include <block_sums.cuh>  // lesson 07's, of the track being built
 
 #include <cstdint>
 
@@ -20,18 +22,15 @@
 
 namespace cudamatch {
 
-// The block's temporary storage for the reduction or the scan (never both at once): 64 bytes for
-// blocks of 256 threads.
+// The block's temporary storage for the reduction or the scan: lesson 07's (68 bytes for blocks of 256
+// threads in the solution, 1 KB in the starter).
 template <int kThreads>
-union BlockPassTemp {
-  typename cub::BlockReduce<unsigned, kThreads>::TempStorage reduce;
-  typename cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>::TempStorage scan;  // small storage
-};
+using BlockPassTemp = BlockSumsTemp<kThreads>;
 
 // Pass::count and Pass::count_per_block.
 template <Pass kPass, int kThreads>
 __device__ void add_block_total(unsigned found, BlockPassTemp<kThreads>& temp, unsigned long long* counts) {
-  const unsigned block_total = cub::BlockReduce<unsigned, kThreads>(temp.reduce).Sum(found);
+  const unsigned block_total = block_reduce_sum(found, temp);
   if (threadIdx.x == 0) {
     if constexpr (kPass == Pass::count) {
       if (block_total > 0) atomicAdd(counts, static_cast<unsigned long long>(block_total));  // one per block
@@ -45,8 +44,8 @@ __device__ void add_block_total(unsigned found, BlockPassTemp<kThreads>& temp, u
 template <int kThreads>
 __device__ std::uint64_t* thread_output(unsigned found, BlockPassTemp<kThreads>& temp,
                                         const unsigned long long* offsets, std::uint64_t* positions) {
-  unsigned rank = 0;  // occurrences of the threads before this one in the block
-  cub::BlockScan<unsigned, kThreads, cub::BLOCK_SCAN_WARP_SCANS>(temp.scan).ExclusiveSum(found, rank);
+  unsigned block_total = 0;
+  const unsigned rank = block_exclusive_sum(found, temp, block_total);  // occurrences of the threads before this one
   return positions + offsets[blockIdx.x] + rank;
 }
 

@@ -9,13 +9,14 @@
 // block; the write pass orders the output with a warp scan per piece and a block scan over the warps.
 #pragma once
 
+#include <block_sums.cuh>  // warp_inclusive_sum: lesson 07's, of the track being built
+
 #include <cstddef>
 #include <cstdint>
 
 #include "engine/device_text.hpp"
 #include "engine/gpu_matcher.hpp"
 #include "engine/search_passes.cuh"
-#include "engine/warp_scan.cuh"
 
 namespace cudamatch {
 

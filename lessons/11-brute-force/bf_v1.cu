@@ -6,9 +6,9 @@
 // loops never touch global memory. Count mode: the block adds up its matches and issues ONE global
 // atomic. Positions mode, in order and without a sort: pass 1 writes each block's count, an
 // exclusive scan turns counts into each block's first output slot, pass 2 recomputes the matches and
-// writes them there, in position order (a block-wide scan per round of kThreads positions).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
+// writes them there, in position order (a block-wide scan per round of kThreads positions). The block
+// sum and the block scan are yours, from lesson 07 (block_sums.cuh).
+#include <block_sums.cuh>  // block_reduce_sum, block_exclusive_sum: yours, from lesson 07
 
 #include "engine/search_passes.cuh"
 #include "brute_force_gpu.hpp"
@@ -39,13 +39,14 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
   //      staged bytes. __syncthreads().
   //   2. For round r = 0 .. kRounds-1, thread t checks position b * kTile + r * kThreads + t (it can
   //      hold an occurrence only if it is <= n - m) by comparing the m bytes in shared memory.
-  //   3. Pass::count and Pass::count_per_block: add up the matches per thread, sum them over the block
-  //      with cub::BlockReduce, and let thread 0 either atomicAdd the sum to counts[0] (count) or store
-  //      it in counts[blockIdx.x] (count_per_block).
-  //      Pass::write: per round, cub::BlockScan's ExclusiveSum over the match flags (1 or 0) gives each
-  //      matching thread its rank; write the position to positions[slot + rank], where slot starts at
-  //      offsets[blockIdx.x] and grows by the round's total; __syncthreads() before the next round
-  //      reuses the scan's temporary storage.
+  //   3. With your own block sums from lesson 07 (block_sums.cuh, one `__shared__ BlockSumsTemp<kThreads>
+  //      temp;`): Pass::count and Pass::count_per_block: add up the matches per thread, sum them over
+  //      the block with block_reduce_sum, and let thread 0 either atomicAdd the sum to counts[0] (count)
+  //      or store it in counts[blockIdx.x] (count_per_block).
+  //      Pass::write: per round, block_exclusive_sum over the match flags (1 or 0) gives each matching
+  //      thread its rank and the round's total; write the position to positions[slot + rank], where
+  //      slot starts at offsets[blockIdx.x] and grows by the round's total (temp may be used again at
+  //      once: the function ends with a barrier).
 }
 
 Launch plan(const DeviceText& text, std::size_t m) {

@@ -6,9 +6,9 @@
 // loops never touch global memory. Count mode: the block adds up its matches and issues ONE global
 // atomic. Positions mode, in order and without a sort: pass 1 writes each block's count, an
 // exclusive scan turns counts into each block's first output slot, pass 2 recomputes the matches and
-// writes them there, in position order (a block-wide scan per round of kThreads positions).
-#include <cub/block/block_reduce.cuh>
-#include <cub/block/block_scan.cuh>
+// writes them there, in position order (a block-wide scan per round of kThreads positions). The block
+// sum and the block scan are yours, from lesson 07 (block_sums.cuh).
+#include <block_sums.cuh>  // block_reduce_sum, block_exclusive_sum: yours, from lesson 07
 
 #include "engine/search_passes.cuh"
 #include "brute_force_gpu.hpp"
@@ -45,15 +45,10 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
   for (std::size_t j = threadIdx.x; j < m; j += kThreads) s_pattern[j] = pattern[j];
   __syncthreads();
 
-  using BlockScan = cub::BlockScan<unsigned, kThreads>;
-  using BlockReduce = cub::BlockReduce<unsigned long long, kThreads>;
-  __shared__ union {
-    typename BlockScan::TempStorage scan;
-    typename BlockReduce::TempStorage reduce;
-  } temp;
+  __shared__ BlockSumsTemp<kThreads> temp;  // lesson 07's: reusable as soon as a call returns
 
   const std::size_t last = n - m;  // the last position that can hold an occurrence
-  unsigned long long found = 0;
+  unsigned found = 0;              // at most kRounds per thread
   unsigned long long next_slot = kPass == Pass::write ? offsets[blockIdx.x] : 0;
   for (int round = 0; round < kRounds; ++round) {
     // Consecutive threads take consecutive positions: their shared-memory bytes share words.
@@ -61,17 +56,16 @@ __global__ void bf_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t 
     bool match = tile_start + local <= last;
     for (std::size_t j = 0; match && j < m; ++j) match = tile[local + j] == s_pattern[j];
     if constexpr (kPass == Pass::write) {
-      unsigned rank = 0, round_total = 0;
-      BlockScan(temp.scan).ExclusiveSum(match ? 1u : 0u, rank, round_total);
+      unsigned round_total = 0;
+      const unsigned rank = block_exclusive_sum(match ? 1u : 0u, temp, round_total);
       if (match) positions[next_slot + rank] = tile_start + local;
       next_slot += round_total;
-      __syncthreads();  // temp.scan is reused by the next round
     } else {
       found += match;
     }
   }
   if constexpr (kPass != Pass::write) {
-    const unsigned long long block_total = BlockReduce(temp.reduce).Sum(found);
+    const unsigned long long block_total = block_reduce_sum(found, temp);
     if (threadIdx.x == 0) {
       if constexpr (kPass == Pass::count) {
         atomicAdd(counts, block_total);  // one global atomic per block

@@ -307,7 +307,7 @@ int grade(const GradeOptions& options) {
     progress(context, "building");
     if (copy) copy->lay(rubrics);
     const LessonBuildResult built =
-        build_lesson(build, rubric.lesson, lesson_targets(build.source_dir, rubric.lesson, build.track));
+        build_lesson(build, rubric.lesson, lesson_targets(build.source_dir, rubric.lesson, build.track), rubric.uses);
     report.lessons.push_back(grade_lesson(context, built));
     if (build.child.user) {
       if (const std::size_t left = kill_leftovers(*build.child.user, started_ticks); left > 0) {

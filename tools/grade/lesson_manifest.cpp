@@ -39,6 +39,12 @@ LessonManifest parse_lesson_manifest(const std::string& text, const std::filesys
     }
     manifest.editable.push_back(name);
   }
+  for (const auto& id : reader.optional_texts("uses").value_or(std::vector<std::string>{})) {
+    const bool plain =
+        !id.empty() && id.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyz-") == std::string::npos;
+    if (!plain) reader.fail("\"uses\" names \"" + id + "\", which is not a lesson id (NN-topic)");
+    manifest.uses.push_back(id);
+  }
   manifest.rubric = reader.optional_text("rubric").value_or("");
   if (!manifest.rubric.empty()) check_lesson_file_name("rubric", manifest.rubric, reader);
   return manifest;

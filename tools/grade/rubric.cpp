@@ -166,6 +166,7 @@ Rubric load_rubric(const std::filesystem::path& lesson_dir) {
     throw RubricError(file.string() + ": \"lesson\" is \"" + rubric.lesson + "\" but the folder is " + folder);
   }
   rubric.editable = manifest.editable;
+  rubric.uses = manifest.uses;
   return rubric;
 }
 

@@ -90,6 +90,7 @@ struct Rubric {
   std::filesystem::path file;
   std::string lesson;
   std::vector<std::string> editable;  // relative to lessons/<lesson>/, checked safe to join to a path
+  std::vector<std::string> uses;      // the manifest's: lessons whose editable files this one compiles too
   std::vector<std::string> driver_args;
   std::vector<Bound> bounds;  // required when the rubric has performance items
   std::vector<RubricItem> items;

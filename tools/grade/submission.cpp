@@ -4,6 +4,7 @@
 #include <set>
 
 #include "course_copy.hpp"
+#include "lesson_manifest.hpp"
 #include "text.hpp"
 
 namespace cudamatch::grade {
@@ -37,22 +38,31 @@ std::string examples(const std::vector<std::string>& paths, std::size_t count) {
 OverlayReport overlay_submission(const fs::path& submission, const fs::path& course_copy,
                                  const std::vector<Rubric>& rubrics) {
   OverlayReport report;
-  std::set<fs::path> considered;
+  // The graded lessons' editable files, and those of the lessons they use (lesson 11 compiles lesson
+  // 07's block_sums.cuh: graded alone, it still runs on the student's, not on the starter's).
+  std::vector<std::pair<std::string, std::string>> editable;  // lesson, file
   for (const auto& rubric : rubrics) {
-    for (const auto& name : rubric.editable) {
-      const fs::path relative = fs::path("lessons") / rubric.lesson / name;  // from lesson.json, never from DIR
-      considered.insert(relative);
-      const std::string why_not = refusal(submission, relative);
-      std::error_code error;
-      if (!why_not.empty()) {
-        report.rejected.push_back(relative.generic_string() + ": " + why_not + ", the starter's copy is kept");
-      } else if (!fs::exists(fs::symlink_status(submission / relative, error))) {
-        report.kept_starter.push_back(relative.generic_string());
-      } else if (copy_if_different(submission / relative, course_copy / relative)) {
-        report.taken.push_back(relative.generic_string());
-      } else {
-        report.unchanged.push_back(relative.generic_string());
+    for (const auto& name : rubric.editable) editable.emplace_back(rubric.lesson, name);
+    for (const auto& used : rubric.uses) {
+      for (const auto& name : load_lesson_manifest(course_copy / "lessons" / used).editable) {
+        editable.emplace_back(used, name);
       }
+    }
+  }
+  std::set<fs::path> considered;
+  for (const auto& [lesson, name] : editable) {
+    const fs::path relative = fs::path("lessons") / lesson / name;  // from lesson.json, never from DIR
+    if (!considered.insert(relative).second) continue;
+    const std::string why_not = refusal(submission, relative);
+    std::error_code error;
+    if (!why_not.empty()) {
+      report.rejected.push_back(relative.generic_string() + ": " + why_not + ", the starter's copy is kept");
+    } else if (!fs::exists(fs::symlink_status(submission / relative, error))) {
+      report.kept_starter.push_back(relative.generic_string());
+    } else if (copy_if_different(submission / relative, course_copy / relative)) {
+      report.taken.push_back(relative.generic_string());
+    } else {
+      report.unchanged.push_back(relative.generic_string());
     }
   }
   for (auto it = fs::recursive_directory_iterator(submission); it != fs::recursive_directory_iterator(); ++it) {

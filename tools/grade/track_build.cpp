@@ -65,9 +65,9 @@ std::vector<std::string> lesson_targets(const fs::path& course, const std::strin
 
 namespace {
 
-// Why `lesson`'s objects may not be used ("" when they may): the files its compiles read that lie
-// outside the allowed roots.
-std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
+// Why the objects whose paths contain one of `markers` may not be used ("" when they may): the files
+// their compiles read that lie outside the allowed roots.
+std::string audit_inputs(const TrackBuild& build, const std::vector<std::string>& markers) {
   const auto ninja = [&](std::vector<std::string> tool) {
     ProcessSpec spec = confined_spec(build.child);  // the build folder is the sandbox user's
     spec.argv = {build.tools.ninja.string(), "-C", build.build_dir.string(), "-t"};
@@ -83,14 +83,17 @@ std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
     return "cannot list the files the build read (ninja -t deps " + listing.describe() + ", -t targets all " +
            targets.describe() + ")";
   }
-  const std::string marker = "." + lesson + "." + build.track + ".dir/";
-  const NinjaDeps deps = parse_ninja_deps(listing.output, marker, build.build_dir);
-  for (const auto& object : compiled_objects(targets.output, marker)) {
-    if (std::find(deps.recorded.begin(), deps.recorded.end(), object) == deps.recorded.end()) {
-      return "the build has no valid record of what " + object + " read (ninja -t deps), so it cannot be trusted";
+  std::vector<fs::path> inputs;
+  for (const auto& marker : markers) {
+    const NinjaDeps deps = parse_ninja_deps(listing.output, marker, build.build_dir);
+    for (const auto& object : compiled_objects(targets.output, marker)) {
+      if (std::find(deps.recorded.begin(), deps.recorded.end(), object) == deps.recorded.end()) {
+        return "the build has no valid record of what " + object + " read (ninja -t deps), so it cannot be trusted";
+      }
     }
+    inputs.insert(inputs.end(), deps.inputs.begin(), deps.inputs.end());
   }
-  const auto outside = outside_roots(deps.inputs, build.allowed_roots, *build.audit_course);
+  const auto outside = outside_roots(inputs, build.allowed_roots, *build.audit_course);
   if (outside.empty()) return "";
   std::vector<std::string> names;
   for (const auto& path : outside) {
@@ -105,7 +108,7 @@ std::string audit_inputs(const TrackBuild& build, const std::string& lesson) {
 }  // namespace
 
 LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson,
-                               const std::vector<std::string>& targets) {
+                               const std::vector<std::string>& targets, const std::vector<std::string>& uses) {
   LessonBuildResult result;
   if (targets.empty()) {
     result.ok = true;
@@ -123,7 +126,11 @@ LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesso
     result.errors = first_error_lines(process.output, build.source_dir.string(), 40, 4000);
     if (!process.exited_with(1)) result.errors += "\n(the build " + process.describe() + ")";
   } else if (build.audit_course) {
-    result.errors = audit_inputs(build, lesson);
+    // Every object of the lesson's targets (its library, tests, driver, PTX), and the libraries of the
+    // lessons it uses, which its targets link (their tests and drivers are not built here).
+    std::vector<std::string> markers{"." + lesson + "." + build.track + ".dir/"};
+    for (const auto& used : uses) markers.push_back("/lesson." + used + "." + build.track + ".dir/");
+    result.errors = audit_inputs(build, markers);
     result.ok = result.errors.empty();
   }
   return result;

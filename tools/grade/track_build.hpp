@@ -44,9 +44,10 @@ struct LessonBuildResult {
 };
 
 // Builds `targets` of `lesson`; with build.audit_course, a build that read a file it must not reach
-// (an #include of the reference solution, say) fails, naming the files.
+// (an #include of the reference solution, say) fails, naming the files. The audit covers the objects
+// of `lesson` and of the lessons it `uses` (their libraries are compiled into its programs).
 LessonBuildResult build_lesson(const TrackBuild& build, const std::string& lesson,
-                               const std::vector<std::string>& targets);
+                               const std::vector<std::string>& targets, const std::vector<std::string>& uses = {});
 
 // The first errors of a Ninja build log: from the first "FAILED:" on, without the failed command
 // lines and progress lines, at most `max_lines` lines and `max_chars` characters; paths under

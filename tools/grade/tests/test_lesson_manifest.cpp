@@ -39,6 +39,14 @@ TEST_CASE("a manifest gives the editable files and the rubric, and leaves the bu
   CHECK_THAT(error_of("[1, 2]"), Catch::Contains("lessons/x/lesson.json: must be a JSON object"));
 }
 
+TEST_CASE("a manifest's \"uses\" names the lessons whose editable files its build compiles too", "[rubric]") {
+  CHECK(parse_lesson_manifest(R"({"editable": ["a.cu"], "uses": ["07-reductions"]})", "m.json").uses ==
+        std::vector<std::string>{"07-reductions"});
+  CHECK(parse_lesson_manifest(R"({"editable": ["a.cu"]})", "m.json").uses.empty());
+  CHECK_THAT(error_of(R"({"editable": ["a.cu"], "uses": ["../07-reductions"]})"), Catch::Contains("not a lesson id"));
+  CHECK_THAT(error_of(R"({"editable": ["a.cu"], "uses": "07-reductions"})"), Catch::Contains("array of strings"));
+}
+
 TEST_CASE("editable files must stay inside the lesson folder, once each", "[rubric]") {
   for (const char* bad : {R"("../../common/cuda_check.cpp")", R"("sub/../../x.cu")", R"("/etc/passwd")", R"("")",
                           R"("sub//x.cu")", R"("./x.cu")", R"("sub/")", R"("sub\\x.cu")"}) {

@@ -108,6 +108,20 @@ TEST_CASE_METHOD(OverlayFixture, "only the editable files are taken from a submi
   CHECK(contains(lines, "the starter's copy is graded: lessons/00-measuring/measure.cpp"));
 }
 
+TEST_CASE_METHOD(OverlayFixture, "a lesson graded alone also takes the editable files of the lessons it uses",
+                 "[submission]") {
+  write_file(course / "lessons/07-reductions/lesson.json", R"({"editable": ["block_sums.cuh"]})");
+  write_file(course / "lessons/07-reductions/block_sums.cuh", "starter sums\n");
+  mirror_course(course, copy);
+  rubrics[0].uses = {"07-reductions"};
+  write_file(submission / "lessons/07-reductions/block_sums.cuh", "student sums\n");
+  write_file(submission / "lessons/00-measuring/saxpy.cu", "student saxpy\n");
+  const OverlayReport report = overlay_submission(submission, copy, rubrics);
+  CHECK(read_file(copy / "lessons/07-reductions/block_sums.cuh") == "student sums\n");
+  CHECK(contains(report.taken, "lessons/07-reductions/block_sums.cuh"));
+  CHECK(report.ignored.empty());
+}
+
 TEST_CASE_METHOD(OverlayFixture, "links in a submission are refused, whether the file or a folder on its way",
                  "[submission]") {
   write_file(dir.path() / "secret", "the grader's secret\n");

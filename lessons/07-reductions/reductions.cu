@@ -1,0 +1,256 @@
+// Lesson 07 - reductions and histograms: the sum of a large array three ways, and a byte histogram
+// with global atomics and with block-privatized shared-memory atomics; and the small kernels through
+// which the tests call block_sums.cuh.
+// STARTER: complete reduce_atomic_kernel (step 4) and histogram_private_kernel (step 5).
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "block_sums.cuh"
+#include "common/cuda_check.hpp"
+#include "reductions.hpp"
+
+namespace cudamatch::lesson07 {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kBlocksPerSm = 8;  // 2048 threads per SM: one full wave on every GPU since sm_75
+constexpr int kUnroll = 4;       // 16-byte loads in flight per thread (common/ceilings.cu reads the same way)
+
+unsigned grid_blocks() {
+  int device = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return static_cast<unsigned>(kBlocksPerSm * sms);
+}
+
+void require_aligned(const void* p, const char* what) {
+  if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) {
+    throw std::invalid_argument(std::string(what) + " must be 16-byte aligned");
+  }
+}
+
+// This thread's share of in[0 .. n - 1] in a grid-stride loop, 16 bytes per load and kUnroll loads in
+// flight before any is used; the last n % 4 elements go to the first threads.
+__device__ unsigned thread_sum(const unsigned* __restrict__ in, std::size_t n) {
+  const uint4* vectors = reinterpret_cast<const uint4*>(in);
+  const std::size_t count = n / 4;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  unsigned sum = 0;
+  for (std::size_t base = first; base < count; base += kUnroll * stride) {
+    uint4 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::size_t i = base + u * stride;
+      v[u] = i < count ? vectors[i] : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) sum += v[u].x + v[u].y + v[u].z + v[u].w;
+  }
+  if (4 * count + first < n) sum += in[4 * count + first];
+  return sum;
+}
+
+// The tree: halve the active threads at every step, one barrier per step (log2(256) = 8).
+__global__ void reduce_tree_kernel(const unsigned* __restrict__ in, std::size_t n, unsigned* __restrict__ partials) {
+  __shared__ unsigned sums[kThreads];
+  sums[threadIdx.x] = thread_sum(in, n);
+  __syncthreads();
+  for (int half = kThreads / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partials[blockIdx.x] = sums[0];
+}
+
+__global__ void reduce_shuffle_kernel(const unsigned* __restrict__ in, std::size_t n, unsigned* __restrict__ partials) {
+  __shared__ BlockSumsTemp<kThreads> temp;
+  const unsigned total = block_reduce_sum(thread_sum(in, n), temp);
+  if (threadIdx.x == 0) partials[blockIdx.x] = total;
+}
+
+__global__ void reduce_atomic_kernel(const unsigned* __restrict__ in, std::size_t n, unsigned* __restrict__ sum) {
+  // TODO(07-reductions, step 4): one launch, one global atomic per block.
+  //   Every thread takes thread_sum(in, n), the block adds them up with block_reduce_sum (declare a
+  //   `__shared__ BlockSumsTemp<kThreads> temp;`), and thread 0 alone does atomicAdd(sum, total).
+  //   reduce_sum sets *sum to 0 before the launch.
+  (void)in, (void)n, (void)sum;
+}
+
+// Calls count(byte) for every byte of bytes[0 .. n - 1] this thread owns in a grid-stride loop over
+// 16-byte vectors (kUnroll loads in flight); the last n % 16 bytes go to the first threads.
+template <class Count>
+__device__ void for_each_byte(const std::uint8_t* __restrict__ bytes, std::size_t n, Count count) {
+  const uint4* vectors = reinterpret_cast<const uint4*>(bytes);
+  const std::size_t vector_count = n / 16;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (std::size_t base = first; base < vector_count; base += kUnroll * stride) {
+    uint4 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::size_t i = base + u * stride;
+      v[u] = i < vector_count ? vectors[i] : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      if (base + u * stride >= vector_count) break;
+      const unsigned words[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
+#pragma unroll
+      for (int w = 0; w < 4; ++w) {
+#pragma unroll
+        for (int k = 0; k < 4; ++k) count((words[w] >> (8 * k)) & 0xFFu);
+      }
+    }
+  }
+  if (16 * vector_count + first < n) count(bytes[16 * vector_count + first]);
+}
+
+__global__ void histogram_global_kernel(const std::uint8_t* __restrict__ bytes, std::size_t n,
+                                        unsigned* __restrict__ bins) {
+  for_each_byte(bytes, n, [&](unsigned b) { atomicAdd(&bins[b], 1u); });
+}
+
+__global__ void histogram_private_kernel(const std::uint8_t* __restrict__ bytes, std::size_t n,
+                                         unsigned* __restrict__ bins) {
+  // TODO(07-reductions, step 5): the block's own 256 counters in shared memory.
+  //   Declare `__shared__ unsigned block_bins[256];`, zero it (threadIdx.x, threadIdx.x + blockDim.x,
+  //   ...) and __syncthreads(); count with for_each_byte as histogram_global_kernel does, but with
+  //   atomicAdd on block_bins; __syncthreads(); then add each non-zero block_bins[b] to bins[b] with
+  //   one global atomicAdd: at most 256 global atomics per block instead of one per byte.
+  (void)bytes, (void)n, (void)bins;
+}
+
+// ---- the tests' view of block_sums.cuh ----
+
+__global__ void warp_inclusive_sums_kernel(const unsigned* __restrict__ in, unsigned* __restrict__ out, std::size_t n) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned sum = warp_inclusive_sum(i < n ? in[i] : 0u);
+  if (i < n) out[i] = sum;
+}
+
+template <int kBlock>
+__global__ void block_reduce_sums_kernel(const unsigned* __restrict__ in, unsigned* __restrict__ totals,
+                                         std::size_t n) {
+  __shared__ BlockSumsTemp<kBlock> temp;
+  __shared__ unsigned first_total;
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * kBlock + threadIdx.x;
+  const unsigned total = block_reduce_sum(i < n ? in[i] : 0u, temp);
+  if (threadIdx.x == 0) first_total = total;
+  __syncthreads();
+  const bool all_same = __syncthreads_and(total == first_total);
+  if (threadIdx.x == kBlock - 1) totals[blockIdx.x] = all_same ? total : ~total;
+}
+
+template <int kBlock>
+__global__ void block_exclusive_sums_kernel(const unsigned* __restrict__ in, unsigned* __restrict__ out,
+                                            unsigned* __restrict__ again, unsigned* __restrict__ totals,
+                                            std::size_t n) {
+  __shared__ BlockSumsTemp<kBlock> temp;
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * kBlock + threadIdx.x;
+  const unsigned value = i < n ? in[i] : 0u;
+  unsigned total = 0, total_again = 0;
+  const unsigned prefix = block_exclusive_sum(value, temp, total);
+  const unsigned prefix_again = block_exclusive_sum(value * 3u + 1u, temp, total_again);  // temp reused at once
+  if (i < n) {
+    out[i] = prefix;
+    again[i] = prefix_again;
+  }
+  if (threadIdx.x == kBlock - 1) totals[blockIdx.x] = total;
+}
+
+unsigned blocks_for(std::size_t n, int threads) { return static_cast<unsigned>((n + threads - 1) / threads); }
+
+}  // namespace
+
+std::size_t reduce_scratch_elements() { return grid_blocks(); }
+
+void reduce_sum(ReduceVersion version, const unsigned* in, std::size_t n, unsigned* sum, unsigned* scratch,
+                cudaStream_t stream) {
+  require_aligned(in, "the input");
+  const unsigned blocks = grid_blocks();
+  switch (version) {
+    case ReduceVersion::tree:
+      reduce_tree_kernel<<<blocks, kThreads, 0, stream>>>(in, n, scratch);
+      CUDA_CHECK_LAUNCH();
+      reduce_tree_kernel<<<1, kThreads, 0, stream>>>(scratch, blocks, sum);
+      break;
+    case ReduceVersion::shuffle:
+      reduce_shuffle_kernel<<<blocks, kThreads, 0, stream>>>(in, n, scratch);
+      CUDA_CHECK_LAUNCH();
+      reduce_shuffle_kernel<<<1, kThreads, 0, stream>>>(scratch, blocks, sum);
+      break;
+    case ReduceVersion::atomic:
+      CUDA_CHECK(cudaMemsetAsync(sum, 0, sizeof(unsigned), stream));
+      reduce_atomic_kernel<<<blocks, kThreads, 0, stream>>>(in, n, sum);
+      break;
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+void histogram_bytes(HistogramVersion version, const std::uint8_t* bytes, std::size_t n, unsigned* bins,
+                     cudaStream_t stream) {
+  require_aligned(bytes, "the bytes");
+  CUDA_CHECK(cudaMemsetAsync(bins, 0, 256 * sizeof(unsigned), stream));
+  if (n == 0) return;
+  const unsigned blocks = grid_blocks();
+  if (version == HistogramVersion::global_atomics) {
+    histogram_global_kernel<<<blocks, kThreads, 0, stream>>>(bytes, n, bins);
+  } else {
+    histogram_private_kernel<<<blocks, kThreads, 0, stream>>>(bytes, n, bins);
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+void warp_inclusive_sums(const unsigned* in, unsigned* out, std::size_t n) {
+  if (n == 0) return;
+  warp_inclusive_sums_kernel<<<blocks_for(n, kThreads), kThreads>>>(in, out, n);
+  CUDA_CHECK_LAUNCH();
+}
+
+void block_reduce_sums(const unsigned* in, unsigned* totals, std::size_t n, int threads) {
+  if (n == 0) return;
+  switch (threads) {
+    case 32:
+      block_reduce_sums_kernel<32><<<blocks_for(n, 32), 32>>>(in, totals, n);
+      break;
+    case 160:
+      block_reduce_sums_kernel<160><<<blocks_for(n, 160), 160>>>(in, totals, n);
+      break;
+    case 256:
+      block_reduce_sums_kernel<256><<<blocks_for(n, 256), 256>>>(in, totals, n);
+      break;
+    case 1024:
+      block_reduce_sums_kernel<1024><<<blocks_for(n, 1024), 1024>>>(in, totals, n);
+      break;
+    default:
+      throw std::invalid_argument("block_reduce_sums: blocks of 32, 160, 256 or 1024 threads");
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+void block_exclusive_sums(const unsigned* in, unsigned* out, unsigned* again, unsigned* totals, std::size_t n,
+                          int threads) {
+  if (n == 0) return;
+  switch (threads) {
+    case 32:
+      block_exclusive_sums_kernel<32><<<blocks_for(n, 32), 32>>>(in, out, again, totals, n);
+      break;
+    case 160:
+      block_exclusive_sums_kernel<160><<<blocks_for(n, 160), 160>>>(in, out, again, totals, n);
+      break;
+    case 256:
+      block_exclusive_sums_kernel<256><<<blocks_for(n, 256), 256>>>(in, out, again, totals, n);
+      break;
+    case 1024:
+      block_exclusive_sums_kernel<1024><<<blocks_for(n, 1024), 1024>>>(in, out, again, totals, n);
+      break;
+    default:
+      throw std::invalid_argument("block_exclusive_sums: blocks of 32, 160, 256 or 1024 threads");
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace cudamatch::lesson07
