@@ -7,6 +7,7 @@
 
 #if __has_include(<cupti.h>) && __has_include(<dlfcn.h>)
 #define CUDAMATCH_HAVE_CUPTI 1
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 #include <dlfcn.h>
 #else
@@ -130,22 +131,41 @@ UmCounters::UmCounters() {
     reason_ = "libcupti lacks the activity API";
     return;
   }
-  std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
-  for (const auto kind :
-       {CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
+  if (cupti.register_callbacks(buffer_requested, buffer_completed) != CUPTI_SUCCESS) {
+    reason_ = "CUPTI refused its activity buffers";
+    return;
+  }
+  // The counters must be configured after the driver is initialized (CUPTI answers NOT_READY before)
+  // and before the CUDA context exists (a context created earlier reports nothing). Not every driver
+  // offers thrashing and throttling: without them, the migrations and faults alone.
+  const auto configure = [](bool with_thrashing) {
+    std::vector<CUpti_ActivityUnifiedMemoryCounterKind> kinds = {
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
-        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT,
-        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING, CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING}) {
-    CUpti_ActivityUnifiedMemoryCounterConfig c{};
-    c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
-    c.kind = kind;
-    c.deviceId = 0;
-    c.enable = 1;
-    config.push_back(c);
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT};
+    if (with_thrashing) {
+      kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING);
+      kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING);
+    }
+    std::vector<CUpti_ActivityUnifiedMemoryCounterConfig> config;
+    for (const auto kind : kinds) {
+      CUpti_ActivityUnifiedMemoryCounterConfig c{};
+      c.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
+      c.kind = kind;
+      c.deviceId = 0;
+      c.enable = 1;
+      config.push_back(c);
+    }
+    return cupti.configure(config.data(), static_cast<std::uint32_t>(config.size()));
+  };
+  CUptiResult status = configure(true);
+  if (status == CUPTI_ERROR_NOT_READY || status == CUPTI_ERROR_NOT_INITIALIZED) {
+    int devices = 0;
+    cudaGetDeviceCount(&devices);  // initializes the driver, creates no context
+    status = configure(true);
   }
-  CUptiResult status = cupti.register_callbacks(buffer_requested, buffer_completed);
-  if (status == CUPTI_SUCCESS) status = cupti.configure(config.data(), static_cast<std::uint32_t>(config.size()));
+  if (status != CUPTI_SUCCESS) status = configure(false);
   if (status == CUPTI_SUCCESS) status = cupti.enable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
   if (status != CUPTI_SUCCESS) {
     reason_ = "CUPTI refused the unified-memory counters: " + error_text(status);
