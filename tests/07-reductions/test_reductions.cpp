@@ -19,8 +19,7 @@
 
 using namespace cudamatch;
 using namespace cudamatch::lesson07;
-using cudamatch::testing::ptx_entry;
-using cudamatch::testing::read_text;
+using cudamatch::testing::compiled_kernel;
 
 namespace {
 
@@ -61,16 +60,6 @@ std::size_t count_of(const std::string& text, const std::regex& pattern) {
 const std::regex kBarrier(R"(\bbar(rier)?(\.cta)?\.sync\b)");
 const std::regex kShuffle(R"(\bshfl\.sync\b)");
 
-// The PTX of the kernel whose name contains every part ("" when absent).
-std::string kernel_ptx(const std::vector<std::string>& parts) {
-  const std::string ptx = read_text(CUDAMATCH_PTX_FILE);
-  INFO("PTX: " << CUDAMATCH_PTX_FILE);
-  REQUIRE(ptx.find(".entry") != std::string::npos);
-  const std::string entry = ptx_entry(ptx, parts);
-  REQUIRE_FALSE(entry.empty());
-  return entry;
-}
-
 }  // namespace
 
 // ---- steps 1-3: block_sums.cuh ----
@@ -98,7 +87,7 @@ TEST_CASE("step 1: warp_inclusive_sum gives every lane the sum of the lanes up t
 
 TEST_CASE("step 1: warp_inclusive_sum takes log2(32) shuffle-up steps, no shared memory and no barrier",
           "[todo][step1][ptx]") {
-  const std::string ptx = kernel_ptx({"warp_inclusive_sums_kernel"});
+  const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"warp_inclusive_sums_kernel"});
   CHECK(ptx.find("shfl.sync.up") != std::string::npos);
   CHECK(count_of(ptx, kBarrier) == 0);
   CHECK(ptx.find("st.shared") == std::string::npos);
@@ -132,7 +121,7 @@ TEST_CASE("step 2: block_reduce_sum gives every thread the block's total, for bl
 
 // The starter's serial loop passes the test above; this one checks how the sum is made.
 TEST_CASE("step 2: block_reduce_sum uses warp shuffles and at most 3 barriers", "[todo][step2][ptx]") {
-  const std::string ptx = kernel_ptx({"block_reduce_sums_kernel", "Li256E"});
+  const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"block_reduce_sums_kernel", "Li256E"});
   CHECK(count_of(ptx, kShuffle) > 0);
   CHECK(count_of(ptx, kBarrier) <= 4);  // 3 in block_reduce_sum, 1 in the test kernel
 }
@@ -181,7 +170,7 @@ TEST_CASE("step 3: block_exclusive_sum gives each thread the sum of the threads 
 // test above; the work-efficient scan has shuffles and three barriers per call (two calls here).
 TEST_CASE("step 3: block_exclusive_sum scans warps with shuffles and makes one pass over the warp totals",
           "[todo][step3][ptx]") {
-  const std::string ptx = kernel_ptx({"block_exclusive_sums_kernel", "Li256E"});
+  const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"block_exclusive_sums_kernel", "Li256E"});
   CHECK(ptx.find("shfl.sync.up") != std::string::npos);
   CHECK(count_of(ptx, kBarrier) <= 6);
 }
@@ -234,7 +223,7 @@ TEST_CASE("step 4: the one-atomic-per-block reduction sums 2^26 values exactly, 
 
 TEST_CASE("step 4: the reduction kernel sums its block with shuffles and adds it with a global atomic",
           "[todo][step4][ptx]") {
-  const std::string ptx = kernel_ptx({"reduce_atomic_kernel"});
+  const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"reduce_atomic_kernel"});
   CHECK(count_of(ptx, kShuffle) > 0);
   CHECK(std::regex_search(ptx, std::regex(R"(\b(red|atom)(\.relaxed)?(\.gpu)?\.global\.add\.u32\b)")));
 }
@@ -334,7 +323,7 @@ TEST_CASE("step 5: the privatized histogram counts every byte value exactly", "[
 
 TEST_CASE("step 5: the privatized histogram counts in shared memory and adds each block's bins once",
           "[todo][step5][ptx]") {
-  const std::string ptx = kernel_ptx({"histogram_private_kernel"});
+  const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"histogram_private_kernel"});
   CHECK(std::regex_search(ptx, std::regex(R"(\b(red|atom)\.shared\.add\.u32\b)")));
   CHECK(std::regex_search(ptx, std::regex(R"(\b(red|atom)(\.relaxed)?(\.gpu)?\.global\.add\.u32\b)")));
 }

@@ -19,8 +19,7 @@
 #include "ptx_text.hpp"
 
 using namespace cudamatch;
-using cudamatch::testing::ptx_entry;
-using cudamatch::testing::read_text;
+using cudamatch::testing::compiled_kernel;
 
 namespace {
 
@@ -167,16 +166,6 @@ void check_sums(const Sum& sum) {
   CHECK(gpu_sum(sum, every, table) == cpu_sum(every, table));
 }
 
-// The kernel named `kernel` in the compiled PTX of the editable file.
-std::string compiled_kernel(const std::string& kernel) {
-  const std::string ptx = read_text(CUDAMATCH_PTX_FILE);
-  INFO("PTX: " << CUDAMATCH_PTX_FILE);
-  REQUIRE(ptx.find(".entry") != std::string::npos);
-  const std::string body = ptx_entry(ptx, {kernel});
-  REQUIRE_FALSE(body.empty());
-  return body;
-}
-
 // A load from the constant state space: ld.const (ld.const.u8, ld.const.u32, ...).
 const std::regex kConstLoad(R"(\bld\.const\.)");
 
@@ -226,7 +215,7 @@ TEST_CASE("step 1: a new pattern replaces the old one in constant memory", "[gpu
 // The lesson's point, checked in the compiled code: count_constant_kernel has no pattern pointer, and
 // a kernel that found its pattern in a __device__ (global) array instead would pass the counts above.
 TEST_CASE("step 1: the compiled count_constant_kernel reads its pattern with ld.const", "[todo][step1][ptx]") {
-  const std::string kernel = compiled_kernel("count_constant_kernel");
+  const std::string kernel = compiled_kernel(CUDAMATCH_PTX_FILE, {"count_constant_kernel"});
   CHECK(std::regex_search(kernel, kConstLoad));
 }
 
@@ -241,7 +230,7 @@ TEST_CASE("step 2: a new table replaces the old one in constant memory", "[gpu][
 }
 
 TEST_CASE("step 2: the compiled lookup_constant_kernel reads its table with ld.const", "[todo][step2][ptx]") {
-  const std::string kernel = compiled_kernel("lookup_constant_kernel");
+  const std::string kernel = compiled_kernel(CUDAMATCH_PTX_FILE, {"lookup_constant_kernel"});
   CHECK(std::regex_search(kernel, kConstLoad));
 }
 
@@ -251,10 +240,10 @@ TEST_CASE("the global and shared kernels do not read constant memory", "[ptx]") 
   for (const char* name :
        {"count_global_kernel", "count_shared_kernel", "lookup_global_kernel", "lookup_shared_kernel"}) {
     INFO(name);
-    CHECK_FALSE(std::regex_search(compiled_kernel(name), kConstLoad));
+    CHECK_FALSE(std::regex_search(compiled_kernel(CUDAMATCH_PTX_FILE, {name}), kConstLoad));
   }
-  CHECK(compiled_kernel("lookup_shared_kernel").find("ld.shared") != std::string::npos);
-  CHECK(compiled_kernel("count_shared_kernel").find("ld.shared") != std::string::npos);
+  CHECK(compiled_kernel(CUDAMATCH_PTX_FILE, {"lookup_shared_kernel"}).find("ld.shared") != std::string::npos);
+  CHECK(compiled_kernel(CUDAMATCH_PTX_FILE, {"count_shared_kernel"}).find("ld.shared") != std::string::npos);
 }
 
 TEST_CASE("every version rejects an empty pattern and one over kMaxPattern bytes", "[args]") {

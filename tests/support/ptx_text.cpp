@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace cudamatch::testing {
 
@@ -38,6 +39,18 @@ std::string ptx_entry(const std::string& ptx, const std::vector<std::string>& na
     return "";
   }
   return "";
+}
+
+std::string compiled_kernel(const std::string& path, const std::vector<std::string>& name_parts) {
+  const std::string ptx = read_text(path);
+  if (ptx.find(".entry") == std::string::npos) throw std::runtime_error(path + ": no PTX kernel (was it compiled?)");
+  std::string entry = ptx_entry(ptx, name_parts);
+  if (entry.empty()) {
+    std::string name;
+    for (const auto& part : name_parts) name += (name.empty() ? "" : ", ") + part;
+    throw std::runtime_error(path + ": no kernel whose name contains " + name);
+  }
+  return entry;
 }
 
 }  // namespace cudamatch::testing

@@ -14,4 +14,8 @@ std::string read_text(const std::string& path);
 // brace that closes its body; "" when there is none.
 std::string ptx_entry(const std::string& ptx, const std::vector<std::string>& name_parts);
 
+// ptx_entry of the PTX file at `path` (a lesson's CUDAMATCH_PTX_FILE); throws std::runtime_error, naming
+// the file, when it cannot be read or holds no such kernel.
+std::string compiled_kernel(const std::string& path, const std::vector<std::string>& name_parts);
+
 }  // namespace cudamatch::testing
