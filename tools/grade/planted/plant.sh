@@ -28,6 +28,13 @@ plant_with() {
   shift 4
   mkdir -p "$out/$name/lessons"
   cp -r "$course/solutions/$lesson" "$out/$name/lessons/"
+  # The lessons this one builds on ("uses" in its lesson.json, e.g. 07-reductions' block sums for the
+  # matchers) come from the solutions too: only the planted fault differs from the reference.
+  local used
+  for used in $(python3 -c 'import json, sys; print(*json.load(open(sys.argv[1])).get("uses", []))' \
+                  "$course/lessons/$lesson/lesson.json"); do
+    cp -r "$course/solutions/$used" "$out/$name/lessons/"
+  done
   "$@" < "$course/solutions/$lesson/$file" > "$out/$name/lessons/$lesson/$file"
   if ! grep -q -e "$proof" "$out/$name/lessons/$lesson/$file" ||
      cmp -s "$course/solutions/$lesson/$file" "$out/$name/lessons/$lesson/$file"; then
