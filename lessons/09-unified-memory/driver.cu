@@ -14,6 +14,7 @@
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -285,6 +286,11 @@ int experiment(const Options& o, UmCounters* counters) {
   }
   if (timed && concurrent && big > 0) {
     const Filler filler(budget);
+    if (filler.free_after() >= big) {
+      throw std::runtime_error("the oversubscribed text of " + std::to_string(o.oversub_mib) + " MiB fits the " +
+                               std::to_string(filler.free_after() / kMiB) +
+                               " MiB left free: it would not be oversubscribed (raise --oversub-mib)");
+    }
     std::cout << "oversubscription: a filler cudaMalloc of " << filler.filled() / kMiB << " MiB leaves "
               << filler.free_after() / kMiB << " MiB of device memory free for a managed text of " << o.oversub_mib
               << " MiB; count_in_chunks prefetches " << chunk / kMiB << " MiB chunks\n";
@@ -375,6 +381,17 @@ int main(int argc, char** argv) {
   app.add_flag("--counters", o.counters,
                "time nothing: run each version once with the driver's unified-memory counters (CUPTI) and print them");
   add_json_option(app, o.json);
+  // An oversubscribed case that fits its budget, or chunks larger than the budget, would measure
+  // something else under the same name: refused as usage errors.
+  app.callback([&o] {
+    if (o.oversub_mib != 0 && o.oversub_mib <= o.budget_mib) {
+      throw CLI::ValidationError("--oversub-mib", "must exceed --budget-mib (" + std::to_string(o.budget_mib) +
+                                                      "): the text must not fit the memory left free");
+    }
+    if (o.chunk_mib > o.budget_mib) {
+      throw CLI::ValidationError("--chunk-mib", "must not exceed --budget-mib (" + std::to_string(o.budget_mib) + ")");
+    }
+  });
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
   // The counters see only the managed memory of contexts created after CUPTI enabled them: before any
   // CUDA call.
