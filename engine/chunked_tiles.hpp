@@ -1,4 +1,4 @@
-// The chunks and tiles of lessons 13 (Boyer-Moore) and 10 (Sunday): shift-based matchers in which each
+// The chunks and tiles of lessons 13 (Boyer-Moore) and 14 (Sunday): shift-based matchers in which each
 // thread runs the serial algorithm over its own chunk of window starts (v0, v1), and v2 stages the
 // block's tile of text in shared memory first, in chunks of an odd number of words.
 #pragma once
@@ -11,9 +11,10 @@
 
 namespace cudamatch {
 
-// Shared memory per block: the versions keep their 1 KB shift table and CUB's temporary storage in
-// static shared memory, within kStaticSharedBytes (checked where they are declared); what they size at
-// launch (pattern, tables, text tile) must fit in the rest of kSharedBytesPerBlock.
+// Shared memory per block: the versions keep their 1 KB shift table and the temporary storage of
+// lesson 07's block sums in static shared memory, within kStaticSharedBytes (checked where they are
+// declared); what they size at launch (pattern, tables, text tile) must fit in the rest of
+// kSharedBytesPerBlock.
 constexpr std::size_t kStaticSharedBytes = 2 * 1024;
 constexpr std::size_t kDynamicSharedBytes = kSharedBytesPerBlock - kStaticSharedBytes;
 

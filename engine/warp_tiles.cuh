@@ -1,4 +1,4 @@
-// The warp-tile layout of lessons 11 (v3), 11 (v2) and 12 (v2), and the end of its passes
+// The warp-tile layout of lessons 11 (v3), 15 (v2) and 16 (v2), and the end of its passes
 // (engine/search_passes.cuh). A block of kWarps warps owns a tile of consecutive positions; in it each
 // lane owns kPieces pieces, and the order of the pieces in the text is (warp, piece, lane): warp w's
 // range comes before warp w + 1's, and within it piece p of every lane before piece p + 1. Lanes load

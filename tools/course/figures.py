@@ -1,7 +1,7 @@
 """Figures rendered from the committed data: the registry docs/results/figures/<namespace>.json.
 
 A registry file is {"data": "<default data file>", "figures": {"<name>": <spec>, ...}}; the figure's id
-is "<namespace>.<name>" (e.g. "11.v3_over_v0" from 07.json). Keys given beside "figures" are defaults
+is "<namespace>.<name>" (e.g. "11.v3_over_v0" from 11.json). Keys given beside "figures" are defaults
 for every spec of the file. A spec is one of four kinds:
 
   a value   {"data": "h100/11-brute-force.json",     the data file, under docs/results/data/
