@@ -76,7 +76,7 @@ for name in $(python3 -c 'import json; print(*json.load(open("lessons/course.jso
     CUDAMATCH_NCU_FLAGS="--csv --page raw --log-file $out/data/ncu/$name.csv" "lessons/$name/ncu.sh" build/default \
       > "$logs/ncu-$name.txt" 2>&1
     note "ncu exercise $name: exit $?"
-    [ -s "$out/data/ncu/$name.csv" ] || rm -f "$out/data/ncu/$name.csv"  # 06, 09 and 17 use nsys when there is one
+    [ -s "$out/data/ncu/$name.csv" ] || rm -f "$out/data/ncu/$name.csv"  # 06, 09, 10 and 17 use nsys when there is one
   fi
 done
 
