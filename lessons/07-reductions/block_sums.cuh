@@ -31,10 +31,11 @@ __device__ __forceinline__ unsigned warp_inclusive_sum(unsigned value) {
 
 // TODO(07-reductions, step 2): the block's total, in every thread: warp sums, then one warp sums the warp totals.
 //   Given: one word per thread in shared memory, and thread 0 adds them up alone (kThreads serial
-//   steps). Shrink BlockSumsTemp to one word per warp and the total; each warp reduces its values with
-//   warp_reduce_sum, lane 0 stores the warp's total, __syncthreads(), warp 0 reduces the kThreads / 32
-//   warp totals and stores the block's total, __syncthreads(), every thread reads it, and a last
-//   __syncthreads() lets the caller use temp again.
+//   steps). Shrink BlockSumsTemp to two arrays of one word per warp, `warps` (each warp's total) and
+//   `prefixes` (step 3's, the sum of the warps before each warp), and the total; each warp reduces its
+//   values with warp_reduce_sum, lane 0 stores the warp's total in warps[], __syncthreads(), warp 0
+//   reduces the kThreads / 32 warp totals and stores the block's total, __syncthreads(), every thread
+//   reads it, and a last __syncthreads() lets the caller use temp again.
 template <int kThreads>
 struct BlockSumsTemp {
   static_assert(kThreads % 32 == 0 && kThreads >= 32 && kThreads <= 1024, "a block of 1 to 32 whole warps");
@@ -56,11 +57,14 @@ __device__ __forceinline__ unsigned block_reduce_sum(unsigned value, BlockSumsTe
   return total;
 }
 
-// TODO(07-reductions, step 3): each thread's exclusive prefix and the block's total, work-efficient.
+// TODO(07-reductions, step 3): each thread's exclusive prefix and the block's total, work-efficient; the warps'
+// prefixes in prefixes[], not over warps[].
 //   Given: thread 0 scans the kThreads values alone. Make it: inclusive = warp_inclusive_sum(value);
-//   lane 31 stores its warp's total; __syncthreads(); warp 0 scans the warp totals with
-//   warp_inclusive_sum and stores, per warp, the sum of the warps before it (and the block's total);
-//   __syncthreads(); the prefix is that warp's entry + inclusive - value. End with __syncthreads().
+//   lane 31 stores its warp's total in warps[]; __syncthreads(); warp 0 scans the warp totals with
+//   warp_inclusive_sum and stores, per warp, the sum of the warps before it in prefixes[] (and the
+//   block's total); __syncthreads(); the prefix is prefixes[warp] + inclusive - value. End with
+//   __syncthreads(). Not back over warps[]: the other lanes of warp 0 may not have read their warp
+//   totals yet, a race (compute-sanitizer racecheck flags it in blocks of one warp).
 template <int kThreads>
 __device__ __forceinline__ unsigned block_exclusive_sum(unsigned value, BlockSumsTemp<kThreads>& temp,
                                                         unsigned& block_total) {

@@ -1,6 +1,6 @@
-// Lesson 07 - the grid-wide exclusive scan, given: tiles of 4096 elements, each scanned by one block
-// of 256 threads with your warp_inclusive_sum and block_exclusive_sum (block_sums.cuh), and two ways to
-// give every tile the sum of the tiles before it:
+// Lesson 07 - the grid-wide exclusive scan, given: tiles of 12,288 elements (12 vectors of 4 per
+// thread), each scanned by one block of 256 threads with your warp_inclusive_sum and
+// block_exclusive_sum (block_sums.cuh), and two ways to give every tile the sum of the tiles before it:
 //   reduce-then-scan: a launch writes every tile's total, one block scans the totals, a third launch
 //     reads the tiles again and scans them from there: the input is read twice (12 bytes per element);
 //   decoupled look-back (Merrill and Garland, 2016): one launch; a block publishes its tile's total as
@@ -33,8 +33,9 @@ constexpr unsigned long long kPrefix = 2ull << 32;     // the sum of this tile a
 
 std::size_t tiles_of(std::size_t n) { return (n + kTileElements - 1) / kTileElements; }
 
-// Lane l of warp w holds vectors r = 0..3 of its warp's 512 elements: elements 4 (32 r + l) ..; the
-// warp's loads are 512 consecutive bytes each. Elements at or past n read as 0.
+// Lane l of warp w holds vectors r = 0 .. kVectorsPerLane - 1 (0..11) of its warp's kWarpElements
+// (1,536) elements: elements 4 (32 r + l) ..; the warp's loads are 512 consecutive bytes each. Elements
+// at or past n read as 0.
 __device__ std::size_t vector_start(std::size_t tile, int r) {
   return tile * kTileElements + threadIdx.x / 32 * kWarpElements +
          4 * (32 * static_cast<std::size_t>(r) + threadIdx.x % 32);

@@ -1,7 +1,8 @@
 // Lesson 07 - reductions, scans and histograms: what the driver and the tests call.
 // Every sum is over unsigned 32-bit values and wraps modulo 2^32 (as CUB's does: the same bits).
 // Device pointers to element arrays must be 16-byte aligned (cudaMalloc's are): the kernels read
-// and write 16 bytes at a time. A length of 0 launches nothing.
+// and write 16 bytes at a time. A length of 0 launches nothing, except in reduce_sum, whose kernels
+// then see no element and set *sum to 0 (histogram_bytes zeroes the bins with a memset).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -11,7 +12,7 @@
 
 namespace cudamatch::lesson07 {
 
-// ---- reductions.cu (yours) -------------------------------------------------------------------------
+// ---- reductions.cu (yours; the global-atomic histogram and histogram_bytes: histogram_given.cu) -----
 enum class ReduceVersion {
   tree,     // given: each block sums in a shared-memory tree (8 barriers) and writes a partial sum; a
             // second launch of one block adds the partials

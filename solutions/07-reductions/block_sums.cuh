@@ -63,9 +63,9 @@ __device__ __forceinline__ unsigned block_reduce_sum(unsigned value, BlockSumsTe
 }
 // END HOLE
 
-// HOLE(07-reductions, step 3): each thread's exclusive prefix and the block's total, work-efficient.
-// Each warp scans its lanes (5 shuffles), warp 0 scans the warp totals (one pass over kThreads / 32
-// values), and every thread adds its warp's prefix: three barriers, O(kThreads) additions.
+// HOLE(07-reductions, step 3): each thread's exclusive prefix and the block's total, work-efficient; the warps'
+// prefixes in prefixes[], not over warps[]. Each warp scans its lanes (5 shuffles), warp 0 scans the warp totals (one
+// pass over kThreads / 32 values), and every thread adds its warp's prefix: three barriers, O(kThreads) additions.
 template <int kThreads>
 __device__ __forceinline__ unsigned block_exclusive_sum(unsigned value, BlockSumsTemp<kThreads>& temp,
                                                         unsigned& block_total) {

@@ -1,35 +1,18 @@
-// Lesson 07 - reductions and histograms: the sum of a large array three ways, and a byte histogram
-// with global atomics and with block-privatized shared-memory atomics; and the small kernels through
-// which the tests call block_sums.cuh.
+// Lesson 07 - reductions and histograms: the sum of a large array three ways, and the byte histogram
+// with block-privatized shared-memory atomics (the one with global atomics, its baseline, is given in
+// histogram_given.cu); and the small kernels through which the tests call block_sums.cuh.
 // SOLUTION.
 #include <cstdint>
 #include <stdexcept>
-#include <string>
 
 #include "block_sums.cuh"
 #include "common/cuda_check.hpp"
+#include "launch_shape.cuh"
 #include "reductions.hpp"
 
 namespace cudamatch::lesson07 {
 
 namespace {
-
-constexpr int kThreads = 256;
-constexpr int kBlocksPerSm = 8;  // 2048 threads per SM: one full wave on every GPU since sm_75
-constexpr int kUnroll = 4;       // 16-byte loads in flight per thread (common/ceilings.cu reads the same way)
-
-unsigned grid_blocks() {
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return static_cast<unsigned>(kBlocksPerSm * sms);
-}
-
-void require_aligned(const void* p, const char* what) {
-  if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) {
-    throw std::invalid_argument(std::string(what) + " must be 16-byte aligned");
-  }
-}
 
 // This thread's share of in[0 .. n - 1] in a grid-stride loop, 16 bytes per load and kUnroll loads in
 // flight before any is used; the last n % 4 elements go to the first threads.
@@ -79,40 +62,8 @@ __global__ void reduce_atomic_kernel(const unsigned* __restrict__ in, std::size_
   // END HOLE
 }
 
-// Calls count(byte) for every byte of bytes[0 .. n - 1] this thread owns in a grid-stride loop over
-// 16-byte vectors (kUnroll loads in flight); the last n % 16 bytes go to the first threads.
-template <class Count>
-__device__ void for_each_byte(const std::uint8_t* __restrict__ bytes, std::size_t n, Count count) {
-  const uint4* vectors = reinterpret_cast<const uint4*>(bytes);
-  const std::size_t vector_count = n / 16;
-  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (std::size_t base = first; base < vector_count; base += kUnroll * stride) {
-    uint4 v[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::size_t i = base + u * stride;
-      v[u] = i < vector_count ? vectors[i] : make_uint4(0, 0, 0, 0);
-    }
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * stride >= vector_count) break;
-      const unsigned words[4] = {v[u].x, v[u].y, v[u].z, v[u].w};
-#pragma unroll
-      for (int w = 0; w < 4; ++w) {
-#pragma unroll
-        for (int k = 0; k < 4; ++k) count((words[w] >> (8 * k)) & 0xFFu);
-      }
-    }
-  }
-  if (16 * vector_count + first < n) count(bytes[16 * vector_count + first]);
-}
-
-__global__ void histogram_global_kernel(const std::uint8_t* __restrict__ bytes, std::size_t n,
-                                        unsigned* __restrict__ bins) {
-  for_each_byte(bytes, n, [&](unsigned b) { atomicAdd(&bins[b], 1u); });
-}
-
+// The global-atomic histogram (given, the baseline) and histogram_bytes are in histogram_given.cu;
+// for_each_byte is in launch_shape.cuh.
 __global__ void histogram_private_kernel(const std::uint8_t* __restrict__ bytes, std::size_t n,
                                          unsigned* __restrict__ bins) {
   // HOLE(07-reductions, step 5): the block's own 256 counters in shared memory.
@@ -194,17 +145,8 @@ void reduce_sum(ReduceVersion version, const unsigned* in, std::size_t n, unsign
   CUDA_CHECK_LAUNCH();
 }
 
-void histogram_bytes(HistogramVersion version, const std::uint8_t* bytes, std::size_t n, unsigned* bins,
-                     cudaStream_t stream) {
-  require_aligned(bytes, "the bytes");
-  CUDA_CHECK(cudaMemsetAsync(bins, 0, 256 * sizeof(unsigned), stream));
-  if (n == 0) return;
-  const unsigned blocks = grid_blocks();
-  if (version == HistogramVersion::global_atomics) {
-    histogram_global_kernel<<<blocks, kThreads, 0, stream>>>(bytes, n, bins);
-  } else {
-    histogram_private_kernel<<<blocks, kThreads, 0, stream>>>(bytes, n, bins);
-  }
+void launch_histogram_private(const std::uint8_t* bytes, std::size_t n, unsigned* bins, cudaStream_t stream) {
+  histogram_private_kernel<<<grid_blocks(), kThreads, 0, stream>>>(bytes, n, bins);
   CUDA_CHECK_LAUNCH();
 }
 

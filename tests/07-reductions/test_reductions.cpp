@@ -221,11 +221,12 @@ TEST_CASE("step 4: the one-atomic-per-block reduction sums 2^26 values exactly, 
   for (int run = 0; run < 3; ++run) CHECK(device_sum(ReduceVersion::atomic, in) == expected);
 }
 
-TEST_CASE("step 4: the reduction kernel sums its block with shuffles and adds it with a global atomic",
-          "[todo][step4][ptx]") {
+// Exactly one global atomic add in the kernel's code (the starter's has none), which the solution has
+// thread 0 execute once per block; the PTX cannot tell who executes it (the ncu table counts the
+// executed ones). How the block adds up (shuffles or not) is step 2's, checked by its own [ptx] test.
+TEST_CASE("step 4: the reduction kernel adds its block's sum with one global atomic", "[todo][step4][ptx]") {
   const std::string ptx = compiled_kernel(CUDAMATCH_PTX_FILE, {"reduce_atomic_kernel"});
-  CHECK(count_of(ptx, kShuffle) > 0);
-  CHECK(std::regex_search(ptx, std::regex(R"(\b(red|atom)(\.relaxed)?(\.gpu)?\.global\.add\.u32\b)")));
+  CHECK(count_of(ptx, std::regex(R"(\b(red|atom)(\.relaxed)?(\.gpu)?\.global\.add\.u32\b)")) == 1);
 }
 
 // ---- the given grid-wide scans ----
