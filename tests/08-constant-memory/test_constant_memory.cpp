@@ -4,11 +4,13 @@
 // that reads its pattern or table from global memory gives the right counts and fails them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/brute_force.hpp"
@@ -203,12 +205,33 @@ TEST_CASE("step 1: count_matches_constant at the edges of the text", "[gpu][todo
   check_count_edges(kCountConstant);
 }
 
-TEST_CASE("step 1: a new pattern replaces the old one in constant memory", "[gpu][todo][step1]") {
+// Patterns from different places of the text: a shorter one after a longer one, then a longer one
+// after a shorter one. `held` models the constant array after the sets so far. The REQUIREs make sure
+// that each count tells the right pattern from what a wrong version would compare: the old bytes (a
+// set_constant_pattern that wrote nothing), or the new pattern followed by the old bytes after it (a
+// kernel that reads past m, into the longer pattern's stale tail).
+TEST_CASE("step 1: a new pattern replaces the old one in constant memory, a shorter one its stale tail",
+          "[gpu][todo][step1]") {
   const std::vector<std::uint8_t> text = random_bytes(100001, 4, 81);
-  for (unsigned m : {40u, 5u, 12u}) {  // a shorter pattern after a longer one: no stale bytes count
-    const std::vector<std::uint8_t> pattern(text.begin() + 777, text.begin() + 777 + m);
+  std::vector<std::uint8_t> held;
+  for (const auto& [at, m] : std::vector<std::pair<std::size_t, std::size_t>>{{777, 40}, {5003, 5}, {20011, 12}}) {
+    const auto first = text.begin() + static_cast<std::ptrdiff_t>(at);
+    const std::vector<std::uint8_t> pattern(first, first + static_cast<std::ptrdiff_t>(m));
     INFO("m " << m);
-    CHECK(gpu_count(kCountConstant, text, pattern) == cpu_count(text, pattern));
+    const std::uint64_t expected = cpu_count(text, pattern);
+    if (!held.empty()) {
+      const std::vector<std::uint8_t> old(held.begin(),
+                                          held.begin() + static_cast<std::ptrdiff_t>(std::min(m, held.size())));
+      REQUIRE(cpu_count(text, old) != expected);
+      if (held.size() > m) {
+        std::vector<std::uint8_t> with_stale_tail = pattern;
+        with_stale_tail.insert(with_stale_tail.end(), held.begin() + static_cast<std::ptrdiff_t>(m), held.end());
+        REQUIRE(cpu_count(text, with_stale_tail) != expected);
+      }
+    }
+    CHECK(gpu_count(kCountConstant, text, pattern) == expected);
+    if (held.size() < m) held.resize(m);
+    std::copy(pattern.begin(), pattern.end(), held.begin());
   }
 }
 
@@ -236,14 +259,15 @@ TEST_CASE("step 2: the compiled lookup_constant_kernel reads its table with ld.c
 
 // The given kernels read their arrays from global and shared memory, never from constant memory: the
 // comparison the driver makes is between placements.
+// They are in given_placements.cu, compiled to PTX of its own (lessons/08-constant-memory/CMakeLists.txt).
 TEST_CASE("the global and shared kernels do not read constant memory", "[ptx]") {
   for (const char* name :
        {"count_global_kernel", "count_shared_kernel", "lookup_global_kernel", "lookup_shared_kernel"}) {
     INFO(name);
-    CHECK_FALSE(std::regex_search(compiled_kernel(CUDAMATCH_PTX_FILE, {name}), kConstLoad));
+    CHECK_FALSE(std::regex_search(compiled_kernel(CUDAMATCH_GIVEN_PTX_FILE, {name}), kConstLoad));
   }
-  CHECK(compiled_kernel(CUDAMATCH_PTX_FILE, {"lookup_shared_kernel"}).find("ld.shared") != std::string::npos);
-  CHECK(compiled_kernel(CUDAMATCH_PTX_FILE, {"count_shared_kernel"}).find("ld.shared") != std::string::npos);
+  CHECK(compiled_kernel(CUDAMATCH_GIVEN_PTX_FILE, {"lookup_shared_kernel"}).find("ld.shared") != std::string::npos);
+  CHECK(compiled_kernel(CUDAMATCH_GIVEN_PTX_FILE, {"count_shared_kernel"}).find("ld.shared") != std::string::npos);
 }
 
 TEST_CASE("every version rejects an empty pattern and one over kMaxPattern bytes", "[args]") {
