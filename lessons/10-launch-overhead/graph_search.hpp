@@ -5,7 +5,9 @@
 //     counts into (host memory the GPU writes: no cudaMemcpy to read a count), the pinned staging
 //     that the load kernel copies each search's pattern bytes from, the graph owners;
 //   yours (graph_search.cu): the capture of the searches into one graph, its instantiation or update,
-//     and the searches of a batch queued into that one graph.
+//     and the searches of a batch queued into that one graph;
+//   given (search_graph.cu): SearchGraph, which captures with your functions and replays, and
+//     graph_count, `cudamatch`'s count through it.
 // SearchGraph replays the graph it captured while the text, its length, the pattern length and the
 // batch size stay the same: a new pattern is new bytes in the staging, not a new graph.
 #pragma once
@@ -15,6 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -117,9 +121,19 @@ cudaGraph_t capture_searches(const GpuVersion& version, const DeviceText& text, 
 // the update is refused.
 void instantiate_or_update(GraphExec& exec, cudaGraph_t graph);
 
-// ---- the search (graph_search.cu, given) ----
+// ---- the search (search_graph.cu, given) ----
 
 enum class Wait { synchronize, poll };
+
+// Thrown by SearchGraph when the functions above are unfinished: capture_searches gave no graph, the
+// graph holds no kernel, instantiate_or_update left no executable graph, or a replay that ran without
+// a CUDA error published no counts. (A failed CUDA call throws CudaError instead.) `cudamatch` then
+// counts with the engine's gpu_count (lesson.json, "graph_search" "unfinished").
+class UnfinishedGraphSearch : public std::runtime_error {
+ public:
+  explicit UnfinishedGraphSearch(const std::string& what)
+      : std::runtime_error("lesson 10's graph search is unfinished: " + what) {}
+};
 
 class SearchGraph {
  public:
@@ -128,6 +142,8 @@ class SearchGraph {
   // The number of occurrences of `pattern` in `text`. Replays the graph when the text (its address
   // and length), m and the batch size are those of the graph; captures (and updates) otherwise.
   // Throws EmptyPatternError for an empty pattern; a pattern longer than the text has no occurrence.
+  // Throws UnfinishedGraphSearch when capture_searches, instantiate_or_update or enqueue_searches
+  // is unfinished (see above).
   std::uint64_t count(const DeviceText& text, ByteView pattern);
   // The counts of patterns that all have the same length: one graph, one launch, one wait.
   std::vector<std::uint64_t> count_batch(const DeviceText& text, const std::vector<ByteView>& patterns);
@@ -157,7 +173,8 @@ class SearchGraph {
 };
 
 // `cudamatch`'s count of one pattern in a text on the GPU (lessons/10-launch-overhead/lesson.json,
-// "graph_search"): a SearchGraph per version and host thread, replayed from search to search.
+// "graph_search"): a SearchGraph per version and host thread, replayed from search to search. Throws
+// UnfinishedGraphSearch as SearchGraph::count does.
 std::uint64_t graph_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern);
 
 }  // namespace cudamatch::lesson10

@@ -422,7 +422,7 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
   bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back");
   bench->add_flag("--graph", o->graph,
                   "GPU: also time brute force's best version replayed from a CUDA graph (lesson 10), one pattern at a "
-                  "time");
+                  "time (gpu_count, said on stderr, while lesson 10 is unfinished)");
   bench->add_option("--data", o->data_dir, "directory of the corpora (default: $CUDAMATCH_DATA or datasets/cache)");
   bench->add_option("--csv", o->csv, "write every measurement to this CSV file");
   bench->add_option("--plot", o->plot, "draw GB/s against m, one panel per corpus, to this PNG (python3 + matplotlib)");

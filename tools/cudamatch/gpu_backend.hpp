@@ -18,8 +18,9 @@ const GpuAlgorithm* gpu_algorithm(Algorithm algorithm);
 
 // The count of `pattern` in a device-resident `text` with `version`, the way `cudamatch` counts inputs
 // that fit on the GPU: lesson 10's search replayed from a CUDA graph (generated from the manifest that
-// names a "graph_search"). For versions whose count reads nothing but the device text and pattern
-// (graph_replayable); the others count with gpu_count.
+// names a "graph_search"), or gpu_count while that lesson's holes are unfinished (its "unfinished"
+// exception: one line on stderr says so; a CUDA error still throws). For versions whose count reads
+// nothing but the device text and pattern (graph_replayable); the others count with gpu_count.
 std::uint64_t replayed_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern);
 
 // Whether `version` is one of brute force's: their counts are kernels over the device text and
