@@ -3,13 +3,18 @@
 // empty launch, the same with a synchronize, the search kernel alone (CUDA events), the search with an
 // event, with a memset and a cudaMemcpy of the count, with the count published to mapped memory
 // (synchronized or polled), replayed from a CUDA graph; then B searches one after another against the
-// same B in one graph. Every count is checked against the CPU brute force before and after timing and
-// in every timed replay (each replay searches a new pattern).
+// same B in one graph. Every count a step reads is checked against the CPU's (an index of the text's
+// m-byte substrings, itself checked against the CPU brute force). The graph replays (SearchGraph, which
+// runs the student's capture) search a pattern drawn anew for every call, untimed, from a random offset
+// of the text; the steps that run only given code cycle through a pool of 1024 patterns uploaded first.
+// The draws derive from --seed N or --seed-stdin (the grader's seed, new in every run).
 //
 //   ./build/default/bin/10-launch-overhead [--corpora bible.txt,E.coli] [--m 16] [--batch 64]
-//                                          [--small-kib 256] [--reps 300] [--json FILE]
+//                                          [--small-kib 256] [--reps 300] [--seed N | --seed-stdin]
+//                                          [--json FILE]
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -24,6 +29,7 @@
 #include "common/random.hpp"
 #include "common/report.hpp"
 #include "common/results_json.hpp"
+#include "common/seed.hpp"
 #include "common/table.hpp"
 #include "engine/brute_force_v0.hpp"
 #include "graph_search.hpp"
@@ -40,8 +46,33 @@ struct Options {
   std::size_t small_kib = 256;  // also the first corpus's first KiB: a kernel of about a microsecond
   int reps = 300;
   int warmup = 20;
-  std::uint64_t seed = 10;
+  SeedOptions seed;  // --seed N, --seed-stdin
   std::string json_path;
+};
+
+// Every m-byte substring of a text, sorted: the count of any pattern of m bytes by binary search, so
+// that a pattern drawn for each timed call has its right count without a search of the whole text.
+class SubstringIndex {
+ public:
+  SubstringIndex(const std::vector<std::uint8_t>& text, std::size_t m) : text_(text), m_(m) {
+    if (m_ == 0 || m_ > text_.size()) return;
+    starts_.resize(text_.size() - m_ + 1);
+    for (std::size_t i = 0; i < starts_.size(); ++i) starts_[i] = i;
+    std::sort(starts_.begin(), starts_.end(), [&](std::size_t a, std::size_t b) { return compare(a, b) < 0; });
+  }
+  std::uint64_t count(ByteView pattern) const {
+    if (pattern.size != m_ || starts_.empty()) return brute_force_count(text_, pattern);
+    const auto below = [&](std::size_t start, ByteView p) { return std::memcmp(text_.data() + start, p.data, m_) < 0; };
+    const auto above = [&](ByteView p, std::size_t start) { return std::memcmp(p.data, text_.data() + start, m_) < 0; };
+    const auto first = std::lower_bound(starts_.begin(), starts_.end(), pattern, below);
+    return static_cast<std::uint64_t>(std::upper_bound(first, starts_.end(), pattern, above) - first);
+  }
+
+ private:
+  int compare(std::size_t a, std::size_t b) const { return std::memcmp(text_.data() + a, text_.data() + b, m_); }
+  const std::vector<std::uint8_t>& text_;
+  std::size_t m_;
+  std::vector<std::size_t> starts_;
 };
 
 double ms_since(std::chrono::steady_clock::time_point start) {
@@ -50,17 +81,20 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 
 // The median host wall time of `step(i)` (i counts every call, warm-up included): `warmup` calls and
 // at least 20 ms of them untimed first (clocks ramp up, lazy loading), then `reps` timed calls, each
-// followed by `after(i)` outside the timed interval (e.g. a synchronize for a step that does not wait).
+// preceded by `before(i)` (e.g. new patterns drawn) and followed by `after(i)` (e.g. a synchronize for
+// a step that does not wait, a count read back) outside the timed interval.
 TimingStats host_wall(const Options& o, const std::function<void(int)>& step,
-                      const std::function<void(int)>& after = {}) {
+                      const std::function<void(int)>& after = {}, const std::function<void(int)>& before = {}) {
   int i = 0;
   const auto warm_start = std::chrono::steady_clock::now();
   for (; i < o.warmup || ms_since(warm_start) < 20.0; ++i) {
+    if (before) before(i);
     step(i);
     if (after) after(i);
   }
   std::vector<double> samples;
   for (int r = 0; r < o.reps; ++r, ++i) {
+    if (before) before(i);
     const auto start = std::chrono::steady_clock::now();
     step(i);
     samples.push_back(ms_since(start));
@@ -95,7 +129,7 @@ Step run_step(const std::string& id, const std::string& label, std::size_t searc
   return step;
 }
 
-int experiment(const Options& o) {
+int experiment(const Options& o, std::uint64_t seed) {
   const RunContext context = measure_run_context(std::cout);
   const double floor_ms = context.ceilings.launch_floor_ms;
   DriverResults results("10-launch-overhead", context.device, context.ceilings);
@@ -127,18 +161,38 @@ int experiment(const Options& o) {
     const std::size_t n = bytes.size();
     const std::size_t m = std::min(o.m, n);
     const DeviceText text(bytes);
-    // A pool of patterns drawn from the text, each with its CPU count: a timed call searches the next.
-    Rng rng(o.seed * 7919 + n);
-    const std::size_t pool_size = std::max<std::size_t>(o.batch * 2, 128);
+    // The right count of any m bytes of the text, checked against the CPU brute force on a few.
+    const SubstringIndex index(bytes, m);
+    Rng rng(seed * 7919 + n);
+    const auto draw = [&] { return ByteView(bytes.data() + rng.below(n - m + 1), m); };
+    for (int k = 0; k < 4; ++k) {
+      const ByteView p = draw();
+      if (index.count(p) != brute_force_count(bytes, p)) throw std::logic_error("the substring index miscounts");
+    }
+    // The pool of the steps that run only given code (the engine's search, uploaded patterns): a timed
+    // call searches the next, with its count from the index.
+    const std::size_t pool_size = 1024;
     std::vector<ByteView> pool;
     std::vector<std::uint64_t> expected;
     for (std::size_t p = 0; p < pool_size; ++p) {
-      pool.emplace_back(bytes.data() + rng.below(n - m + 1), m);
-      expected.push_back(brute_force_count(bytes, pool.back()));
+      pool.push_back(draw());
+      expected.push_back(index.count(pool.back()));
     }
     std::vector<DevicePattern> device_pool;
     for (ByteView p : pool) device_pool.emplace_back(p);
     const auto at = [&](int i) { return static_cast<std::size_t>(i) % pool_size; };
+    // The graph steps' patterns: drawn anew before every call (outside the timed interval), with their
+    // counts, so that no count can be remembered from an earlier call.
+    std::vector<ByteView> fresh;
+    std::vector<std::uint64_t> fresh_expected;
+    const auto draw_fresh = [&](std::size_t count) {
+      fresh.clear();
+      fresh_expected.clear();
+      for (std::size_t k = 0; k < count; ++k) {
+        fresh.push_back(draw());
+        fresh_expected.push_back(index.count(fresh.back()));
+      }
+    };
 
     CudaStream owned;
     const cudaStream_t s = owned.get();
@@ -149,6 +203,9 @@ int experiment(const Options& o) {
     bool wrong = false;  // set by any step that reads a wrong count
     const auto check = [&](std::uint64_t found, int i) {
       if (found != expected[at(i)]) wrong = true;
+    };
+    const auto check_fresh = [&](std::uint64_t found, std::size_t k) {
+      if (found != fresh_expected.at(k)) wrong = true;
     };
     const auto sync = [&](int) { CUDA_CHECK(cudaStreamSynchronize(s)); };
 
@@ -181,13 +238,23 @@ int experiment(const Options& o) {
       return !wrong;
     }));
     steps.push_back(run_step("launch-event-sync", "search + event record + cudaEventSynchronize", 1, [&](Step& st) {
+      wrong = false;
       CudaEvent done;
-      st.host = host_wall(o, [&](int i) {
-        version.enqueue_count(text, device_pool[at(i)], counter.data(), s);
-        done.record(s);
-        CUDA_CHECK(cudaEventSynchronize(done.get()));
-      });
-      return true;
+      counter.fill_bytes(0);
+      st.host = host_wall(
+          o,
+          [&](int i) {
+            version.enqueue_count(text, device_pool[at(i)], counter.data(), s);
+            done.record(s);
+            CUDA_CHECK(cudaEventSynchronize(done.get()));
+          },
+          [&](int i) {  // untimed: the count read back and checked, the counter zeroed
+            unsigned long long found = 0;
+            counter.download(&found, 1);
+            check(found, i);
+            counter.fill_bytes(0);
+          });
+      return !wrong;
     }));
     steps.push_back(run_step("memset-launch-memcpy", "memset + search + cudaMemcpy of the count", 1, [&](Step& st) {
       wrong = false;
@@ -219,20 +286,21 @@ int experiment(const Options& o) {
     }));
     for (Wait wait : {Wait::synchronize, Wait::poll}) {
       const bool poll = wait == Wait::poll;
-      steps.push_back(
-          run_step(poll ? "graph-poll" : "graph-sync",
-                   poll ? "graph replay, host polls mapped" : "graph replay + cudaStreamSynchronize", 1, [&](Step& st) {
-                     wrong = false;
-                     SearchGraph search(version, wait);
-                     st.host = host_wall(o, [&](int i) { check(search.count(text, pool[at(i)]), i); });
-                     const cudaGraphExec_t exec = search.exec();
-                     TimingOptions timing;
-                     timing.reps = o.reps;
-                     st.device_ms =
-                         time_on_gpu([&](cudaStream_t stream) { CUDA_CHECK(cudaGraphLaunch(exec, stream)); }, timing, s)
-                             .median_ms;
-                     return !wrong && search.captures() == 1;
-                   }));
+      steps.push_back(run_step(
+          poll ? "graph-poll" : "graph-sync",
+          poll ? "graph replay, host polls mapped" : "graph replay + cudaStreamSynchronize", 1, [&](Step& st) {
+            wrong = false;
+            SearchGraph search(version, wait);
+            st.host = host_wall(
+                o, [&](int) { check_fresh(search.count(text, fresh[0]), 0); }, {}, [&](int) { draw_fresh(1); });
+            const cudaGraphExec_t exec = search.exec();
+            TimingOptions timing;
+            timing.reps = o.reps;
+            st.device_ms =
+                time_on_gpu([&](cudaStream_t stream) { CUDA_CHECK(cudaGraphLaunch(exec, stream)); }, timing, s)
+                    .median_ms;
+            return !wrong && search.captures() == 1;
+          }));
     }
     const std::string b = std::to_string(o.batch);
     steps.push_back(run_step("loop-" + b, b + " x gpu_count, one after another", o.batch, [&](Step& st) {
@@ -248,23 +316,24 @@ int experiment(const Options& o) {
     steps.push_back(run_step("graph-loop-" + b, b + " x graph replay, one after another", o.batch, [&](Step& st) {
       wrong = false;
       SearchGraph search(version);
-      st.host = host_wall(o, [&](int i) {
-        for (std::size_t k = 0; k < o.batch; ++k) {
-          const int j = static_cast<int>(i * o.batch + k);
-          check(search.count(text, pool[at(j)]), j);
-        }
-      });
+      st.host = host_wall(
+          o,
+          [&](int) {
+            for (std::size_t k = 0; k < o.batch; ++k) check_fresh(search.count(text, fresh[k]), k);
+          },
+          {}, [&](int) { draw_fresh(o.batch); });
       return !wrong && search.captures() == 1;
     }));
     steps.push_back(run_step("batch-" + b, b + " searches in one graph, one launch", o.batch, [&](Step& st) {
       wrong = false;
       SearchGraph search(version);
-      std::vector<ByteView> patterns(o.batch);
-      st.host = host_wall(o, [&](int i) {
-        for (std::size_t k = 0; k < o.batch; ++k) patterns[k] = pool[at(static_cast<int>(i * o.batch + k))];
-        const std::vector<std::uint64_t> found = search.count_batch(text, patterns);
-        for (std::size_t k = 0; k < o.batch; ++k) check(found[k], static_cast<int>(i * o.batch + k));
-      });
+      st.host = host_wall(
+          o,
+          [&](int) {
+            const std::vector<std::uint64_t> found = search.count_batch(text, fresh);
+            for (std::size_t k = 0; k < o.batch; ++k) check_fresh(found[k], k);
+          },
+          {}, [&](int) { draw_fresh(o.batch); });
       const cudaGraphExec_t exec = search.exec();
       TimingOptions timing;
       timing.reps = std::max(o.reps / 10, 5);
@@ -327,8 +396,11 @@ int experiment(const Options& o) {
 int main(int argc, char** argv) {
   CLI::App app{"Lesson 10: the cost of one small search end to end, step by step; CUDA graphs and batches"};
   Options o;
+  std::vector<std::string> corpus_names;
+  for (const CorpusSpec& spec : corpus_specs()) corpus_names.push_back(spec.name);
   app.add_option("--corpora", o.corpora, "corpora (bible.txt, E.coli, world192.txt)")
       ->delimiter(',')
+      ->check(CLI::IsMember(corpus_names))
       ->capture_default_str();
   app.add_option("--m", o.m, "pattern length")
       ->check(CLI::Range(std::size_t{1}, std::size_t{4096}))
@@ -341,8 +413,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--reps", o.reps, "timed calls per step")->check(CLI::Range(1, 1000000))->capture_default_str();
   app.add_option("--warmup", o.warmup, "untimed calls first")->check(CLI::Range(0, 100000))->capture_default_str();
-  app.add_option("--seed", o.seed, "seed of the pattern draw")->capture_default_str();
+  add_seed_options(app, o.seed);
   add_json_option(app, o.json_path);
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
-  return run_driver("10-launch-overhead", [&] { return experiment(o); });
+  const std::optional<std::uint64_t> seed = resolve_seed(o.seed, std::cin, std::cerr, "10-launch-overhead");
+  if (!seed) return 2;
+  return run_driver("10-launch-overhead", [&] { return experiment(o, *seed); });
 }
