@@ -24,7 +24,9 @@
 #     "graph_search" {"function", "header"}: the count of one pattern in a device-resident text that
 #                  `cudamatch` uses for inputs that fit on the GPU (a function (version, text, pattern)
 #                  -> count; the global property CUDAMATCH_GRAPH_SEARCH holds "<id>|<function>|<header>";
-#                  one lesson at most, none: the engine's gpu_count).
+#                  one lesson at most, none: the engine's gpu_count); "unfinished", optional: the exception
+#                  type the function throws while the student's part is unfinished, on which `cudamatch`
+#                  falls back to gpu_count (tools/cudamatch/CMakeLists.txt);
 #   `cudamatch` links the lessons those properties name (tools/cudamatch/CMakeLists.txt).
 #   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
 #   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per
