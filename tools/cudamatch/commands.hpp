@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace cudamatch::cli {
 
@@ -15,5 +16,9 @@ inline constexpr int kExitTrouble = 2;
 void add_info_command(CLI::App& app, std::function<int()>& run);
 void add_search_command(CLI::App& app, std::function<int()>& run);
 void add_bench_command(CLI::App& app, std::function<int()>& run);
+
+// What `cudamatch --version` prints, one line each: the program's version and track, the CUDA runtime's
+// and driver's versions, and each GPU or "no CUDA device (why)". Works without a GPU or a driver.
+std::string version_text();
 
 }  // namespace cudamatch::cli

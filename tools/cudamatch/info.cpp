@@ -51,7 +51,35 @@ int run_info(int device_index) {
   return kExitOk;
 }
 
+std::string cuda_version(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+
 }  // namespace
+
+std::string version_text() {
+  std::string text = std::string("cudamatch ") + CUDAMATCH_VERSION + " (" + CUDAMATCH_TRACK_NAME + " track)\n";
+  int runtime = 0;
+  text += "CUDA runtime " + (cudaRuntimeGetVersion(&runtime) == cudaSuccess ? cuda_version(runtime) : "unknown") + "\n";
+  int driver = 0;
+  if (cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0) {
+    text += "CUDA driver " + cuda_version(driver) + "\n";
+  } else {
+    text += "CUDA driver: none installed\n";
+  }
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) text += "no CUDA device (" + devices.reason + ")";
+  for (int i = 0; i < devices.count; ++i) {
+    cudaDeviceProp p{};
+    if (i > 0) text += "\n";
+    if (cudaGetDeviceProperties(&p, i) == cudaSuccess) {
+      text += "GPU " + std::to_string(i) + ": " + p.name + " (compute capability " + std::to_string(p.major) + "." +
+              std::to_string(p.minor) + ")";
+    } else {
+      text += "GPU " + std::to_string(i) + ": cannot be queried";
+      cudaGetLastError();
+    }
+  }
+  return text;
+}
 
 void add_info_command(CLI::App& app, std::function<int()>& run) {
   auto* info = app.add_subcommand("info", "Show the GPU, its theoretical bandwidth and the bandwidth measured now");

@@ -9,12 +9,18 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"cudamatch: exact string matching on the GPU (grep -F over bytes), and the numbers behind it"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", cudamatch::cli::version_text,
+                       "print the version, the CUDA runtime and driver, the GPU");
   std::function<int()> run;
   cudamatch::cli::add_info_command(app, run);
   cudamatch::cli::add_search_command(app, run);
   cudamatch::cli::add_bench_command(app, run);
   if (const int status = cudamatch::parse_command_line(app, argc, argv); status >= 0) return status;
+  if (!run) {  // no subcommand: the usage, which lists them
+    std::cerr << "cudamatch: a subcommand is required (search, bench or info)\n\n" << app.help();
+    return cudamatch::cli::kExitTrouble;
+  }
   try {
     return run();
   } catch (const cudamatch::cli::UsageError& e) {

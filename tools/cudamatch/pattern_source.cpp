@@ -54,4 +54,29 @@ std::vector<std::uint8_t> load_pattern(PatternKind kind, const std::string& valu
   return pattern;
 }
 
+std::vector<std::vector<std::uint8_t>> pattern_lines(const std::vector<std::uint8_t>& bytes,
+                                                     const std::string& source) {
+  if (bytes.empty()) throw UsageError(source + " is empty: no pattern to search for");
+  std::vector<std::vector<std::uint8_t>> lines;
+  std::size_t start = 0;
+  while (start < bytes.size()) {
+    std::size_t end = start;
+    while (end < bytes.size() && bytes[end] != '\n') ++end;
+    if (end == start) {
+      throw UsageError(source + ": line " + std::to_string(lines.size() + 1) +
+                       " is empty (an empty pattern would match everywhere)");
+    }
+    lines.emplace_back(bytes.begin() + static_cast<std::ptrdiff_t>(start),
+                       bytes.begin() + static_cast<std::ptrdiff_t>(end));
+    start = end + 1;
+  }
+  return lines;
+}
+
+void ascii_lower(std::uint8_t* bytes, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (bytes[i] >= 'A' && bytes[i] <= 'Z') bytes[i] = static_cast<std::uint8_t>(bytes[i] + ('a' - 'A'));
+  }
+}
+
 }  // namespace cudamatch::cli

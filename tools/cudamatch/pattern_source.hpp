@@ -1,4 +1,5 @@
-// Where the pattern comes from: the command line, a file of raw bytes (-f), or hex digits (--hex).
+// Where the patterns come from: the command line (PATTERN, -e), a file of one pattern per line (-f), a
+// file of raw bytes (--raw-pattern-file), or hex digits (--hex).
 #pragma once
 
 #include <cstdint>
@@ -22,5 +23,14 @@ enum class PatternKind { literal, file, hex };
 // The pattern's bytes: `value` itself, the contents of the file it names, or its hex digits decoded.
 // Throws UsageError for an empty pattern or bad hex, FileError for an unreadable file.
 std::vector<std::uint8_t> load_pattern(PatternKind kind, const std::string& value);
+
+// grep's patterns: `bytes` split at each newline, one pattern per line (a last newline ends the last
+// line). `source` names where they came from in errors ("the pattern file 'p.txt'", "-e"). Throws
+// UsageError when `bytes` is empty or a line is empty (an empty pattern would match everywhere):
+// "SOURCE: line N is empty ...".
+std::vector<std::vector<std::uint8_t>> pattern_lines(const std::vector<std::uint8_t>& bytes, const std::string& source);
+
+// ASCII case folding for -i: 'A'-'Z' become 'a'-'z', every other byte (>= 0x80 included) stays.
+void ascii_lower(std::uint8_t* bytes, std::size_t n);
 
 }  // namespace cudamatch::cli

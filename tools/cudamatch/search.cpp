@@ -1,7 +1,10 @@
-// `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU.
+// `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU, with
+// grep's habits (-e, -f, -i, -o, -b, -c, -q, -m, -H, -h, --color).
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -24,9 +27,20 @@ struct SearchOptions {
   std::string algorithm;
   std::string backend;
   bool count_only = false;
-  bool byte_offset = false;  // grep's -b; offsets are what search prints anyway
-  std::string pattern_file;
+  bool byte_offset = false;  // -b: with -o, each match is OFFSET:TEXT; without, offsets are printed anyway
+  bool only_matching = false;
+  bool ignore_case = false;
+  bool no_overlap = false;
+  bool quiet = false;
+  std::int64_t max_count = -1;             // -m; -1: no limit
+  int with_names = -1;                     // -H 1, -h 0, -1: names when there is more than one file (grep)
+  std::string color;                       // --color[=WHEN]; empty: not given
+  std::vector<std::string> expressions;    // -e, each one or more patterns (one per line)
+  std::vector<std::string> pattern_files;  // -f, one pattern per line
+  std::string raw_pattern_file;
+  bool raw_given = false;
   std::string hex;
+  bool hex_given = false;
   std::vector<std::string> args;  // [PATTERN] FILE...
   std::size_t chunk_bytes = 0;    // 0: 64 MiB pieces for scan_file, the stream's own chunk size (8 MiB)
   std::uint64_t stream_above = kStreamAbove;
@@ -34,87 +48,263 @@ struct SearchOptions {
 
 constexpr std::size_t kPieceBytes = 64 * kMiB;
 
+// One pattern of a search: the bytes searched for (lowered for -i) and the pattern as given, which
+// labels the output lines when there are several.
+struct SearchPattern {
+  std::vector<std::uint8_t> bytes;
+  std::string label;
+};
+
+// The patterns of a search, from every source the command line names, without duplicates. Removes
+// the PATTERN operand from `files` when no other source gives a pattern.
+std::vector<SearchPattern> gather_patterns(const SearchOptions& o, std::vector<std::string>& files) {
+  std::vector<SearchPattern> patterns;
+  const auto add = [&](std::vector<std::uint8_t> bytes) {
+    std::string label(bytes.begin(), bytes.end());
+    if (o.ignore_case) ascii_lower(bytes.data(), bytes.size());
+    for (const SearchPattern& p : patterns) {
+      if (p.bytes == bytes) return;
+    }
+    patterns.push_back({std::move(bytes), std::move(label)});
+  };
+  for (const std::string& e : o.expressions) {
+    for (auto& line : pattern_lines(std::vector<std::uint8_t>(e.begin(), e.end()), "the pattern given with -e"))
+      add(std::move(line));
+  }
+  for (const std::string& f : o.pattern_files) {
+    for (auto& line : pattern_lines(read_file(f), "the pattern file '" + f + "'")) add(std::move(line));
+  }
+  if (o.raw_given) add(load_pattern(PatternKind::file, o.raw_pattern_file));
+  if (o.hex_given) add(load_pattern(PatternKind::hex, o.hex));
+  if (patterns.empty()) {
+    if (files.empty()) throw UsageError("no pattern given");
+    add(load_pattern(PatternKind::literal, files.front()));
+    files.erase(files.begin());
+  }
+  return patterns;
+}
+
+// grep's colours (GREP_COLORS' defaults): file names magenta, separators cyan, byte offsets green,
+// matched text bold red; each followed by "erase to end of line", as grep does.
+struct Colors {
+  bool on = false;
+  void add(std::string& out, const char* sgr, const char* text, std::size_t n) const {
+    if (on) {
+      out += "\33[";
+      out += sgr;
+      out += "m\33[K";
+    }
+    out.append(text, n);
+    if (on) out += "\33[m\33[K";
+  }
+  void add(std::string& out, const char* sgr, const std::string& text) const {
+    add(out, sgr, text.data(), text.size());
+  }
+};
+constexpr const char* kFileColor = "35";
+constexpr const char* kSeparatorColor = "36";
+constexpr const char* kOffsetColor = "32";
+constexpr const char* kMatchColor = "01;31";
+
+std::string digits(std::uint64_t number) {
+  char buffer[24];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, number).ptr;
+  return std::string(buffer, end);
+}
+
+bool color_wanted(const std::string& when) {
+  if (when.empty() || when == "never") return false;
+  if (when == "always") return true;
+  if (when != "auto") throw UsageError("--color: '" + when + "' is not one of auto, always, never");
+  const char* term = std::getenv("TERM");
+  return ::isatty(STDOUT_FILENO) == 1 && term != nullptr && std::string(term) != "dumb";
+}
+
+// Thrown to stop reading a file (-m reached) or the whole search (-q found a match).
+struct StopFile {};
+struct StopSearch {};
+
+// One match as it is printed: where, which pattern, and (for -o) the bytes of the text there.
+struct Match {
+  std::uint64_t offset;
+  std::size_t pattern;
+  std::string text;
+};
+
+// Formats the matches of one file in offset order, applying --no-overlap, -m and -q.
+class Printer {
+ public:
+  Printer(const SearchOptions& o, const std::vector<SearchPattern>& patterns, const Colors& colors, std::string prefix)
+      : o_(o), patterns_(patterns), colors_(colors), prefix_(std::move(prefix)) {}
+
+  // Takes the next match (offsets increase; at one offset, longer patterns first).
+  void take(std::uint64_t offset, std::size_t pattern, const std::uint8_t* text) {
+    const std::size_t length = patterns_[pattern].bytes.size();
+    if (o_.no_overlap) {
+      if (offset < next_free_) return;
+      next_free_ = offset + length;
+    }
+    ++count_;
+    if (o_.quiet) throw StopSearch{};
+    if (!o_.count_only) {
+      out_ += prefix_;
+      if (!o_.only_matching || o_.byte_offset) {
+        colors_.add(out_, kOffsetColor, digits(offset));
+        if (o_.only_matching || patterns_.size() > 1) colors_.add(out_, kSeparatorColor, ":");
+      }
+      if (o_.only_matching) {
+        colors_.add(out_, kMatchColor, reinterpret_cast<const char*>(text), length);
+      } else if (patterns_.size() > 1) {
+        colors_.add(out_, kMatchColor, patterns_[pattern].label);
+      }
+      out_ += '\n';
+    }
+    if (o_.max_count >= 0 && count_ >= static_cast<std::uint64_t>(o_.max_count)) throw StopFile{};
+  }
+
+  void add_count(std::uint64_t n) { count_ += n; }
+
+  // Writes what is formatted so far.
+  void flush() {
+    std::fwrite(out_.data(), 1, out_.size(), stdout);
+    out_.clear();
+  }
+
+  // The count line of -c, then everything out. Returns the number of matches.
+  std::uint64_t finish() {
+    if (o_.count_only && !o_.quiet) {
+      out_ += prefix_;
+      out_ += digits(count_);
+      out_ += '\n';
+    }
+    flush();
+    return count_;
+  }
+
+ private:
+  const SearchOptions& o_;
+  const std::vector<SearchPattern>& patterns_;
+  const Colors& colors_;
+  std::string prefix_;
+  std::string out_;
+  std::uint64_t count_ = 0;
+  std::uint64_t next_free_ = 0;
+};
+
 // Whether a progress bar may be drawn on stderr: not when the offsets go to the same terminal.
 bool progress_allowed(bool count_only) { return count_only || ::isatty(STDOUT_FILENO) != 1; }
 
-// Appends "PREFIX" + number + '\n' to `out`.
-void append_line(std::string& out, const std::string& prefix, std::uint64_t number) {
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-  out += prefix;
-  out.append(digits, end);
-  out += '\n';
+// Searches one file for every pattern in pieces (scan_file), handing `printer` the matches in offset
+// order. Pieces overlap by the longest pattern's length - 1, so a match of a shorter pattern near a
+// piece's end is found twice: matches that start where the longest pattern would not fit in the
+// piece wait for the next piece (which finds them again, in order with the others) or the file's end.
+void scan_patterns(const SearchOptions& o, const std::string& file, const std::vector<SearchPattern>& patterns,
+                   const std::vector<std::unique_ptr<CpuMatcher>>& matchers, Printer& printer) {
+  std::size_t longest = 0;
+  for (const SearchPattern& p : patterns) longest = std::max(longest, p.bytes.size());
+  const bool fast_count = o.count_only && patterns.size() == 1 && !o.no_overlap && o.max_count < 0 && !o.quiet;
+  std::vector<std::uint8_t> lowered;
+  std::vector<std::uint64_t> offsets;
+  std::vector<Match> found, pending;
+  scan_file(file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
+            [&](ByteView piece, std::uint64_t base) {
+              ByteView text = piece;
+              if (o.ignore_case) {
+                lowered.assign(piece.data, piece.data + piece.size);
+                ascii_lower(lowered.data(), lowered.size());
+                text = ByteView(lowered.data(), lowered.size());
+              }
+              if (fast_count) {
+                printer.add_count(matchers[0]->count(text));
+                return;
+              }
+              found.clear();
+              for (std::size_t k = 0; k < patterns.size(); ++k) {
+                offsets.clear();
+                matchers[k]->find_all(text, base, offsets);
+                for (std::uint64_t offset : offsets) found.push_back({offset, k, {}});
+              }
+              if (patterns.size() > 1) {
+                std::sort(found.begin(), found.end(), [&](const Match& a, const Match& b) {
+                  if (a.offset != b.offset) return a.offset < b.offset;
+                  return patterns[a.pattern].bytes.size() > patterns[b.pattern].bytes.size();
+                });
+              }
+              pending.clear();  // this piece finds them again
+              const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
+              for (const Match& m : found) {
+                const std::uint8_t* at = piece.data + (m.offset - base);
+                if (m.offset < cutoff) {
+                  printer.take(m.offset, m.pattern, at);
+                } else {
+                  pending.push_back({m.offset, m.pattern,
+                                     std::string(reinterpret_cast<const char*>(at), patterns[m.pattern].bytes.size())});
+                }
+              }
+              printer.flush();
+            });
+  for (const Match& m : pending)
+    printer.take(m.offset, m.pattern, reinterpret_cast<const std::uint8_t*>(m.text.data()));
 }
 
 int run_search(const SearchOptions& o) {
-  PatternKind kind = PatternKind::literal;
-  std::string pattern_value;
   std::vector<std::string> files = o.args;
-  if (!o.pattern_file.empty() && !o.hex.empty()) throw UsageError("give the pattern once: -f or --hex, not both");
-  if (!o.pattern_file.empty()) {
-    kind = PatternKind::file;
-    pattern_value = o.pattern_file;
-  } else if (!o.hex.empty()) {
-    kind = PatternKind::hex;
-    pattern_value = o.hex;
-  } else {
-    if (files.empty()) throw UsageError("no pattern given");
-    pattern_value = files.front();
-    files.erase(files.begin());
-  }
+  std::vector<SearchPattern> patterns = gather_patterns(o, files);
   if (files.empty()) throw UsageError("no file given (use - for standard input)");
-  const std::vector<std::uint8_t> pattern = load_pattern(kind, pattern_value);
+  Colors colors;
+  colors.on = color_wanted(o.color);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
   const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
-  const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(pattern.size(), backend));
-  const std::unique_ptr<CpuMatcher> matcher = make_matcher(backend, algorithm, spec.version, pattern);
+  std::vector<std::unique_ptr<CpuMatcher>> matchers;
+  for (const SearchPattern& p : patterns) {
+    const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(p.bytes.size(), backend));
+    matchers.push_back(make_matcher(backend, algorithm, spec.version, p.bytes));
+  }
+  if (o.max_count == 0) return kExitNoMatch;  // grep -m 0: nothing is read
+  // Lesson 17's stream takes one pattern, searched as given, and every match.
+  const bool streamable = backend == Backend::cuda && patterns.size() == 1 && !o.ignore_case && !o.no_overlap &&
+                          o.max_count < 0 && !o.quiet;
   std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed
 
-  const bool with_names = files.size() > 1;
+  const bool with_names = o.with_names >= 0 ? o.with_names == 1 : files.size() > 1;
   bool any_match = false, any_error = false;
-  std::vector<std::uint64_t> offsets;
-  std::string out;
   for (const std::string& file : files) {
-    const std::string prefix = with_names ? file + ":" : "";
-    const auto print = [&](const std::vector<std::uint64_t>& found) {
-      out.clear();
-      for (std::uint64_t offset : found) append_line(out, prefix, offset);
-      std::fwrite(out.data(), 1, out.size(), stdout);
-    };
-    std::uint64_t count = 0;
+    std::string prefix;
+    if (with_names) {
+      colors.add(prefix, kFileColor, file == "-" ? std::string("(standard input)") : file);
+      colors.add(prefix, kSeparatorColor, ":");
+    }
+    Printer printer(o, patterns, colors, prefix);
     try {
-      if (backend == Backend::cuda && wants_stream(file, o.stream_above)) {
+      if (streamable && wants_stream(file, o.stream_above)) {
         if (!streamed) {
+          const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(patterns[0].bytes.size(), backend));
           const GpuVersion& version = chosen_gpu_version(algorithm, spec.version);
-          streamed = std::make_unique<StreamedSearch>(version, pattern, o.chunk_bytes);
+          streamed = std::make_unique<StreamedSearch>(version, patterns[0].bytes, o.chunk_bytes);
         }
-        const PositionsSink sink = o.count_only ? PositionsSink{} : print;
-        count = streamed->search(file, sink, progress_allowed(o.count_only));
+        const std::uint8_t* text = patterns[0].bytes.data();  // the match is the pattern
+        const PositionsSink sink = [&](const std::vector<std::uint64_t>& found) {
+          for (std::uint64_t offset : found) printer.take(offset, 0, text);
+          printer.flush();
+        };
+        const std::uint64_t count =
+            streamed->search(file, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
+        if (o.count_only) printer.add_count(count);
       } else {
-        scan_file(file, pattern.size() - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
-                  [&](ByteView piece, std::uint64_t base) {
-                    if (o.count_only) {
-                      count += matcher->count(piece);
-                      return;
-                    }
-                    offsets.clear();
-                    matcher->find_all(piece, base, offsets);
-                    count += offsets.size();
-                    print(offsets);
-                  });
+        scan_patterns(o, file, patterns, matchers, printer);
       }
+    } catch (const StopFile&) {
+      // -m NUM reached: on to the next file
+    } catch (const StopSearch&) {
+      return kExitOk;  // -q: a match is all it takes
     } catch (const FileError& e) {
+      printer.flush();
       std::fflush(stdout);
       std::cerr << "cudamatch: " << e.what() << '\n';
       any_error = true;
       continue;
     }
-    if (o.count_only) {
-      out.clear();
-      append_line(out, prefix, count);
-      std::fwrite(out.data(), 1, out.size(), stdout);
-    }
-    any_match = any_match || count > 0;
+    any_match = printer.finish() > 0 || any_match;
   }
   std::fflush(stdout);
   if (any_error) return kExitTrouble;
@@ -126,27 +316,76 @@ int run_search(const SearchOptions& o) {
 void add_search_command(CLI::App& app, std::function<int()>& run) {
   auto* search = app.add_subcommand(
       "search",
-      "Print the byte offset of every occurrence of PATTERN (overlapping ones included) in each FILE, like\n"
-      "grep -F -b -o over raw bytes. Exit status: 0 matches found, 1 none, 2 trouble.\n"
+      "Print the byte offset of every occurrence of PATTERN in each FILE (grep -F -b -o over raw bytes, overlapping\n"
+      "matches included). Exit status: 0 matches found, 1 none, 2 trouble.");
+  search->set_help_flag("--help", "Print this help message and exit");  // -h is grep's --no-filename
+  search->footer(
+      "Several patterns (-e, -f) are searched one after another and their matches merged in offset order (at one\n"
+      "offset the longer pattern first); each offset line then ends with :PATTERN. -i folds ASCII letters only.\n"
+      "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
-      "progress bar on a terminal.\n"
+      "progress bar on a terminal (one pattern, without -i, -m, -q or --no-overlap; otherwise 64 MiB pieces).\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Default algorithm:\n"
-      "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).");
+      "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).\n"
+      "\n"
+      "Examples:\n"
+      "  cudamatch search needle a.txt b.txt        every offset, overlapping ones too (a.txt:17)\n"
+      "  cudamatch search -o -b --no-overlap ab f   what grep -F -o -b prints (OFFSET:ab)\n"
+      "  cudamatch search -e cat -e dog -c f        several patterns, counted together\n"
+      "  cudamatch search -f words.txt f            one pattern per line of words.txt\n"
+      "  cudamatch search -i -q error log || echo clean   exit status only, ASCII case folded\n"
+      "  cudamatch search --hex 00ff0a f.bin        any bytes: hex digits or --raw-pattern-file FILE\n"
+      "  cat f | cudamatch search -m 3 ab -         the first 3 matches in standard input");
   auto o = std::make_shared<SearchOptions>();
   search->add_option("-a,--algorithm", o->algorithm, "bf, kmp, bm, sunday, epsm or ssef, optionally :vN for a version");
   search->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a GPU and a CUDA version exist)");
-  search->add_flag("-c,--count", o->count_only, "print only the number of occurrences (per file)");
+  search->add_option("-e,--regexp", o->expressions, "a pattern (repeatable; a newline separates patterns, as in grep)")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->option_text("PATTERN");
+  search->add_option("-f,--file", o->pattern_files, "read patterns from FILE, one per line (grep's -f; repeatable)")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->option_text("FILE");
+  auto* raw =
+      search
+          ->add_option("--raw-pattern-file", o->raw_pattern_file, "one pattern: every byte of FILE, newlines included")
+          ->option_text("FILE");
+  auto* hex = search->add_option("--hex", o->hex, "one pattern as hex digits, e.g. 00ff0a")->option_text("HEX");
+  search->add_flag("-i,--ignore-case", o->ignore_case, "ASCII case-insensitive (A-Z match a-z; other bytes exactly)");
+  search->add_flag("-c,--count", o->count_only, "print only the number of matches (per file)");
+  search->add_flag("-o,--only-matching", o->only_matching, "print the matched bytes (with -b: OFFSET:MATCH, as grep)");
   search->add_flag("-b,--byte-offset", o->byte_offset,
-                   "print byte offsets (what search prints anyway; for grep habits)");
-  search->add_option("-f,--pattern-file", o->pattern_file, "read the pattern's raw bytes from this file");
-  search->add_option("--hex", o->hex, "the pattern as hex digits, e.g. 00ff0a");
+                   "print byte offsets (with -o: OFFSET:MATCH; offsets are printed anyway)");
+  search->add_flag("--no-overlap", o->no_overlap,
+                   "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
+  search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
+  search->add_option("-m,--max-count", o->max_count, "stop reading a file after NUM matches (grep counts lines)")
+      ->check(CLI::NonNegativeNumber)
+      ->option_text("NUM");
+  search
+      ->add_flag_callback(
+          "-H,--with-filename", [o] { o->with_names = 1; }, "print the file name with each line")
+      ->trigger_on_parse();
+  search
+      ->add_flag_callback(
+          "-h,--no-filename", [o] { o->with_names = 0; }, "never print file names")
+      ->trigger_on_parse();
+  search->add_flag("--color{auto},--colour{auto}", o->color,
+                   "--color[=WHEN]: highlight matches, file names and offsets as grep does; WHEN is auto (on a "
+                   "terminal, the default of --color), always or never (the default)");
   search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file (streamed: per chunk)")
       ->group("")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
   search->add_option("--stream-above", o->stream_above, "stream (CUDA backend) regular files longer than this")
       ->group("");
-  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input)")->required();
-  search->callback([&run, o] { run = [o] { return run_search(*o); }; });
+  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex)")
+      ->required();
+  search->callback([&run, o, raw, hex] {
+    o->raw_given = raw->count() > 0;
+    o->hex_given = hex->count() > 0;
+    run = [o] { return run_search(*o); };
+  });
 }
 
 }  // namespace cudamatch::cli

@@ -76,7 +76,7 @@ class SearchTest(unittest.TestCase):
         expected = occurrences(data, b"\x00\xff")
         self.assertEqual(self.offsets(run("search", "--backend", "cpu", "--hex", "00ff", path)), expected)
         pattern = self.file("pattern", b"\xfe\xff\x00")
-        self.assertEqual(self.offsets(run("search", "--backend", "cpu", "-f", pattern, path)),
+        self.assertEqual(self.offsets(run("search", "--backend", "cpu", "--raw-pattern-file", pattern, path)),
                          occurrences(data, b"\xfe\xff\x00"))
 
     def test_every_algorithm_gives_the_same_answer(self):
@@ -116,7 +116,14 @@ class SearchTest(unittest.TestCase):
             "unknown cuda version": ["search", "--backend", "cuda", "-a", "bf:v9", "a", good],
             "unknown backend": ["search", "--backend", "tpu", "a", good],
             "no file": ["search", "--backend", "cpu", "a"],
-            "empty pattern file": ["search", "--backend", "cpu", "-f", self.file("empty", b""), good],
+            "empty pattern file": ["search", "--backend", "cpu", "--raw-pattern-file", self.file("empty", b""), good],
+            "empty hex": ["search", "--backend", "cpu", "--hex", "", good],
+            "empty -e": ["search", "--backend", "cpu", "-e", "", good],
+            "empty -f line": ["search", "--backend", "cpu", "-f", self.file("lines", b"a\n\nb\n"), good],
+            "empty -f file": ["search", "--backend", "cpu", "-f", self.file("nolines", b""), good],
+            "missing -f file": ["search", "--backend", "cpu", "-f", os.path.join(self.dir.name, "nope"), good],
+            "bad color": ["search", "--backend", "cpu", "--color=sometimes", "a", good],
+            "negative -m": ["search", "--backend", "cpu", "-m", "-1", "a", good],
         }
         for name, args in cases.items():
             result = run(*args)
@@ -127,6 +134,69 @@ class SearchTest(unittest.TestCase):
                             or "Run with" in result.stderr.decode(), f"{name}: {lines}")
             self.assertNotIn(b"Traceback", result.stderr)
             self.assertNotIn(b"terminate called", result.stderr, name)
+
+    def test_error_lines_say_what_is_wrong(self):
+        good = self.file("good", b"abc")
+        cases = {
+            ("--hex", "", good): "cudamatch: the pattern is empty",
+            ("-e", "", good): "cudamatch: the pattern given with -e is empty",
+            ("-f", self.file("lines", b"a\n\nb\n"), good): "line 2 is empty",
+            ("--color=sometimes", "a", good): "'sometimes' is not one of auto, always, never",
+        }
+        for args, message in cases.items():
+            result = run("search", "--backend", "cpu", *args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, result.stderr)
+            self.assertIn(message, result.stderr.decode(), args)
+
+    def test_several_patterns_merge_in_offset_order_with_labels(self):
+        path = self.file("t", b"abab")
+        result = run("search", "--backend", "cpu", "-e", "b", "-e", "ab", path)
+        self.assertEqual(result.stdout, b"0:ab\n1:b\n2:ab\n3:b\n")
+        # a newline in -e separates patterns, as in grep; duplicates count once
+        result = run("search", "--backend", "cpu", "-c", "-e", "b\nab", "-e", "b", path)
+        self.assertEqual(result.stdout, b"4\n")
+
+    def test_several_patterns_across_chunk_edges(self):
+        rng = random.Random(9)
+        data = bytes(rng.choice(b"ab") for _ in range(3000))
+        path = self.file("ab", data)
+        patterns = [data[10:11], data[20:23], data[40:49], data[100:117]]
+        args = []
+        for p in patterns:
+            args += ["-e", p.decode()]
+        expected = sorted(((o, -len(p), p) for p in set(patterns) for o in occurrences(data, p)))
+        for chunk in ("1", "7", "16", "100", "100000"):
+            result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-o", "-b", *args, path)
+            self.assertEqual(result.stdout.decode().split(), [f"{o}:{p.decode()}" for o, _, p in expected], chunk)
+            count = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", *args, path)
+            self.assertEqual(int(count.stdout), len(expected))
+
+    def test_no_subcommand_shows_usage_and_exits_2(self):
+        result = run()
+        self.assertEqual(result.returncode, 2)
+        err = result.stderr.decode()
+        self.assertTrue(err.startswith("cudamatch: a subcommand is required"), err)
+        for sub in ("search", "bench", "info"):
+            self.assertIn(sub, err)
+
+    def test_version(self):
+        result = run("--version")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        lines = result.stdout.decode().splitlines()
+        self.assertEqual(len(lines[:3]), 3, lines)
+        self.assertRegex(lines[0], r"^cudamatch \d+\.\d+\.\d+ ")
+        self.assertRegex(lines[1], r"^CUDA runtime \d+\.\d+$")
+        self.assertTrue(lines[2].startswith("CUDA driver"), lines)
+        self.assertTrue(all(line.startswith("GPU ") for line in lines[3:]) or lines[3].startswith("no CUDA device"),
+                        lines)
+        self.assertEqual(len(lines) > 3 and lines[3].startswith("GPU "), has_gpu())
+
+    def test_search_help_has_examples(self):
+        result = run("search", "--help")
+        self.assertEqual(result.returncode, 0)
+        self.assertIn(b"Examples:", result.stdout)
+        self.assertIn(b"--no-overlap", result.stdout)
 
     def test_a_missing_file_does_not_stop_the_others(self):
         good = self.file("good", b"abab")
@@ -154,6 +224,110 @@ class SearchTest(unittest.TestCase):
                 pattern = text[start:start + m]
                 result = run("search", "--backend", "cpu", "--hex", pattern.hex(), path)
                 self.assertEqual(self.offsets(result), occurrences(text, pattern), f"{name} m={m}")
+
+
+def grep(*args, stdin=None):
+    """GNU grep in the C locale (bytes, ASCII case folding)."""
+    return subprocess.run(["grep", *args], input=stdin, capture_output=True, timeout=60,
+                          env={**os.environ, "LC_ALL": "C"})
+
+
+# Lines of odd bytes where grep -a and cudamatch agree (grep's -o -b on non-overlapping matches).
+ODD_TEXT = (b"the Cat sat\x00 on\xff the mat; cat\tCAT caT\r\n\x80abcabcab\xfe\n"
+            b"aaaaa xAAx Aa\n\n\x00\x00cat\x00\nnothing here\ncatcatcat dog DOG dOg\n")
+
+
+class GrepCompatTest(unittest.TestCase):
+    """`cudamatch search` against GNU grep -F where their semantics agree (CPU backend)."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.text = self.file("odd", ODD_TEXT)
+
+    def file(self, name, data):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def same(self, ours, theirs, files, stdin=None, status=None):
+        """`cudamatch search --backend cpu OURS FILES` prints and exits as `grep -a -F THEIRS FILES`."""
+        mine = run("search", "--backend", "cpu", *ours, *files, stdin=stdin)
+        grep_result = grep("-a", "-F", *theirs, *files, stdin=stdin)
+        self.assertEqual(mine.stdout, grep_result.stdout, f"{ours} vs grep {theirs}")
+        self.assertEqual(mine.returncode, grep_result.returncode, f"{ours}: {mine.stderr}")
+        if status is not None:
+            self.assertEqual(mine.returncode, status, ours)
+        return mine
+
+    def test_only_matching_with_offsets(self):
+        for pattern in (b"cat", b"a", b"aa", b"\x00", b"\xff the", b"ab", b"zebra"):
+            patterns = self.file("pattern", pattern + b"\n")  # grep -f: a NUL cannot be an argument
+            self.same(["--no-overlap", "-o", "-b", "--hex", pattern.hex()], ["-o", "-b", "-f", patterns], [self.text])
+            self.same(["--no-overlap", "-o", "--hex", pattern.hex()], ["-o", "-f", patterns], [self.text])
+            self.assertEqual(run("search", "--backend", "cpu", "-o", "--hex", pattern.hex(), self.text).stderr, b"")
+
+    def test_overlap_is_the_default_and_no_overlap_is_greps(self):
+        path = self.file("a", b"aaaaa\n")
+        self.assertEqual(run("search", "--backend", "cpu", "-o", "-b", "aa", path).stdout, b"0:aa\n1:aa\n2:aa\n3:aa\n")
+        self.same(["--no-overlap", "-o", "-b", "aa"], ["-o", "-b", "aa"], [path], status=0)
+
+    def test_ignore_case(self):
+        for pattern in (b"cat", b"CAT", b"Dog", b"aA", b"t; c", b"\xe0"):
+            self.same(["-i", "--no-overlap", "-o", "-b", "--hex", pattern.hex()], ["-i", "-o", "-b", "-e", pattern],
+                      [self.text, self.file("high", b"\xc0\xe0\n")])
+
+    def test_patterns_from_e_and_f(self):
+        self.same(["--no-overlap", "-o", "-b", "-e", "cat", "-e", "dog", "-e", "catcat"],
+                  ["-o", "-b", "-e", "cat", "-e", "dog", "-e", "catcat"], [self.text], status=0)
+        patterns = self.file("patterns", b"cat\nab\n\xff the\nbca\n")
+        self.same(["--no-overlap", "-o", "-b", "-f", patterns], ["-o", "-b", "-f", patterns], [self.text])
+        self.same(["--no-overlap", "-o", "-b", "-i", "-f", patterns, "-e", "DOG"],
+                  ["-o", "-b", "-i", "-f", patterns, "-e", "DOG"], [self.text])
+        self.same(["-o", "-b", "--no-overlap", "-e", "ca\ndo"], ["-o", "-b", "-e", "ca\ndo"], [self.text])
+
+    def test_count_quiet_and_max_count(self):
+        # grep counts lines: a file with at most one match per line
+        lines = self.file("lines", b"cat\nxcat\ndog\n\x00cat\xff\nCAT\ncat\n")
+        for args in (["cat"], ["-i", "cat"], ["-e", "cat", "-e", "dog"], ["zebra"]):
+            self.same(["-c", *args], ["-c", *args], [lines])
+            quiet = self.same(["-q", *args], ["-q", *args], [lines])
+            self.assertEqual(quiet.stdout, b"")
+            for m in ("0", "1", "2", "10"):
+                self.same(["-m", m, "-c", *args], ["-m", m, "-c", *args], [lines])
+                self.same(["-m", m, "-o", "-b", "--no-overlap", *args], ["-m", m, "-o", "-b", *args], [lines])
+        # -c counts every match, several on a line too, like grep -o | wc -l
+        expected = len(grep("-a", "-F", "-o", "cat", self.text).stdout.splitlines())
+        self.assertEqual(run("search", "--backend", "cpu", "--no-overlap", "-c", "cat", self.text).stdout,
+                         f"{expected}\n".encode())
+
+    def test_quiet_still_says_match_after_an_error(self):
+        missing = os.path.join(self.dir.name, "missing")
+        self.same(["-q", "cat"], ["-q", "cat"], [self.text, missing], status=0)
+        result = run("search", "--backend", "cpu", "-q", "cat", missing, self.text)
+        self.assertEqual((result.returncode, result.stdout), (0, b""))
+        self.assertEqual(len(result.stderr.decode().splitlines()), 1)
+
+    def test_file_names(self):
+        other, none = self.file("other", b"a cat\n"), self.file("none", b"dog\n")
+        for flags in ([], ["-H"], ["-h"], ["-h", "-H"], ["-H", "-h"]):
+            self.same([*flags, "-o", "-b", "--no-overlap", "cat"], [*flags, "-o", "-b", "cat"], [self.text])
+            self.same([*flags, "-o", "-b", "--no-overlap", "cat"], [*flags, "-o", "-b", "cat"], [self.text, other])
+            self.same([*flags, "-c", "cat"], [*flags, "-c", "cat"], [other, none])
+            self.same([*flags, "-o", "cat"], [*flags, "-o", "cat"], ["-"], stdin=b"cat\n")
+
+    def test_color(self):
+        other = self.file("other", b"a cat\n\x00CAT\xff\ndog\n")  # one match a line at most, for -c
+        for when in ("always", "never", "auto"):  # auto: stdout is a pipe here, so no colour
+            for extra in (["-o", "-b"], ["-o"], ["-c"]):
+                texts = [other] if extra == ["-c"] else [self.text, other]
+                self.same([f"--color={when}", "--no-overlap", *extra, "cat"], [f"--color={when}", *extra, "cat"], texts)
+                self.same([f"--color={when}", "--no-overlap", "-i", *extra, "cAt"],
+                          [f"--color={when}", "-i", *extra, "cAt"], texts[:1])
+        result = run("search", "--backend", "cpu", "--color", "cat", self.text)  # --color takes no separate WHEN
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertNotIn(b"\x1b", result.stdout)
 
 
 class BenchTest(unittest.TestCase):
@@ -270,6 +444,20 @@ class GpuBackendTest(unittest.TestCase):
         self.assertEqual(len(gpu.stderr.decode().strip().splitlines()), 1)
         counts = run("search", "--backend", "cuda", "-c", "--stream-above", "0", *args)
         self.assertEqual(counts.stdout, run("search", "--backend", "cpu", "-c", *args).stdout)
+
+    def test_several_patterns_and_ignore_case_print_what_the_cpu_prints(self):
+        # -i searches a lowered copy of each piece, several patterns one after another: the same code as the
+        # CPU backend's, with the GPU matchers (standard input too, which is then not streamed).
+        with open(self.path, "rb") as f:
+            data = f.read()
+        for args in (["-i", "--hex", "4143"], ["-e", "ac", "-e", "gattaca", "-e", "c"], ["-i", "-o", "-b", "--no-overlap", "-e", "AC", "-e", "ACG"],
+                     ["-m", "5", "-e", "ac"], ["-c", "-i", "-e", "GT", "-e", "t"]):
+            for chunk in ("4096", "1000000"):
+                cpu = run("search", "--backend", "cpu", "--chunk-bytes", chunk, *args, self.path)
+                gpu = run("search", "--backend", "cuda", "--chunk-bytes", chunk, *args, self.path)
+                self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), f"{args} {chunk}")
+            piped = run("search", "--backend", "cuda", *args, "-", stdin=data)
+            self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args)
 
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)

@@ -45,6 +45,28 @@ TEST_CASE("patterns come from the command line, a file or hex, and are never emp
   CHECK_THROWS_AS(load_pattern(PatternKind::file, path), FileError);
 }
 
+TEST_CASE("pattern files hold one pattern per line, and no line may be empty", "[cli]") {
+  const auto bytes = [](const std::string& s) { return std::vector<std::uint8_t>(s.begin(), s.end()); };
+  CHECK(pattern_lines(bytes("ab"), "x") == std::vector<std::vector<std::uint8_t>>{bytes("ab")});
+  CHECK(pattern_lines(bytes("ab\n"), "x") == std::vector<std::vector<std::uint8_t>>{bytes("ab")});
+  CHECK(pattern_lines(bytes(std::string("a\0\r\n\xff", 5)), "x") ==
+        std::vector<std::vector<std::uint8_t>>{bytes(std::string("a\0\r", 3)), bytes("\xff")});
+  CHECK_THROWS_WITH(pattern_lines(bytes(""), "the pattern file 'p'"), Catch::Contains("'p' is empty"));
+  CHECK_THROWS_WITH(pattern_lines(bytes("\n"), "F"), Catch::StartsWith("F: line 1 is empty"));
+  CHECK_THROWS_WITH(pattern_lines(bytes("a\nb\n\nc"), "F"), Catch::StartsWith("F: line 3 is empty"));
+  CHECK_THROWS_WITH(pattern_lines(bytes("a\n\n"), "F"), Catch::StartsWith("F: line 2 is empty"));
+}
+
+TEST_CASE("-i folds ASCII letters and nothing else", "[cli]") {
+  std::vector<std::uint8_t> all(256);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint8_t>(i);
+  ascii_lower(all.data(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    INFO("byte " << i);
+    CHECK(all[i] == (i >= 'A' && i <= 'Z' ? i + 32 : i));
+  }
+}
+
 TEST_CASE("algorithm specs name an algorithm and optionally a version", "[cli]") {
   CHECK_FALSE(parse_algorithm_spec("").algorithm.has_value());
   CHECK(*parse_algorithm_spec("ssef").algorithm == Algorithm::ssef);
