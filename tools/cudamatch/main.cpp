@@ -2,6 +2,7 @@
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <string>
 
 #include "commands.hpp"
 #include "common/cli_parse.hpp"
@@ -10,6 +11,10 @@
 int main(int argc, char** argv) {
   CLI::App app{"cudamatch: exact string matching on the GPU (grep -F over bytes), and the numbers behind it"};
   app.require_subcommand(0, 1);
+  // Every error one line: CLI11's message, without its second line ("Run with --help ...").
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "cudamatch: " + std::string(e.what()) + " (--help shows the usage)\n";
+  });
   app.set_version_flag("--version", cudamatch::cli::version_text,
                        "print the version, the CUDA runtime and driver, the GPU");
   std::function<int()> run;

@@ -71,13 +71,16 @@ std::vector<SearchPattern> gather_patterns(const SearchOptions& o, std::vector<s
     for (auto& line : pattern_lines(std::vector<std::uint8_t>(e.begin(), e.end()), "the pattern given with -e"))
       add(std::move(line));
   }
-  for (const std::string& f : o.pattern_files) {
-    for (auto& line : pattern_lines(read_file(f), "the pattern file '" + f + "'")) add(std::move(line));
+  for (const std::string& f : o.pattern_files) {  // "-": standard input, as in grep
+    const bool is_stdin = f == "-";
+    const std::string source =
+        is_stdin ? std::string("the patterns on standard input") : "the pattern file '" + f + "'";
+    for (auto& line : pattern_lines(read_file(is_stdin ? "/dev/stdin" : f), source)) add(std::move(line));
   }
   if (o.raw_given) add(load_pattern(PatternKind::file, o.raw_pattern_file));
   if (o.hex_given) add(load_pattern(PatternKind::hex, o.hex));
   if (patterns.empty()) {
-    if (files.empty()) throw UsageError("no pattern given");
+    if (files.empty()) throw UsageError("no pattern given (cudamatch search --help shows the usage)");
     add(load_pattern(PatternKind::literal, files.front()));
     files.erase(files.begin());
   }
@@ -112,8 +115,10 @@ std::string digits(std::uint64_t number) {
   return std::string(buffer, end);
 }
 
+// --color's WHEN; a bare --color gives "true" (CLI11's flag value), which is grep's auto.
 bool color_wanted(const std::string& when) {
   if (when.empty() || when == "never") return false;
+  if (when == "true") return color_wanted("auto");
   if (when == "always") return true;
   if (when != "auto") throw UsageError("--color: '" + when + "' is not one of auto, always, never");
   const char* term = std::getenv("TERM");
@@ -343,7 +348,9 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ->allow_extra_args(false)
       ->take_all()
       ->option_text("PATTERN");
-  search->add_option("-f,--file", o->pattern_files, "read patterns from FILE, one per line (grep's -f; repeatable)")
+  search
+      ->add_option("-f,--file", o->pattern_files,
+                   "read patterns from FILE, one per line (grep's -f; repeatable; - is standard input)")
       ->allow_extra_args(false)
       ->take_all()
       ->option_text("FILE");
@@ -360,9 +367,9 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_flag("--no-overlap", o->no_overlap,
                    "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
   search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
-  search->add_option("-m,--max-count", o->max_count, "stop reading a file after NUM matches (grep counts lines)")
-      ->check(CLI::NonNegativeNumber)
-      ->option_text("NUM");
+  auto* max_count =
+      search->add_option("-m,--max-count", o->max_count, "stop reading a file after NUM matches (grep counts lines)")
+          ->option_text("NUM");
   search
       ->add_flag_callback(
           "-H,--with-filename", [o] { o->with_names = 1; }, "print the file name with each line")
@@ -371,17 +378,19 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ->add_flag_callback(
           "-h,--no-filename", [o] { o->with_names = 0; }, "never print file names")
       ->trigger_on_parse();
-  search->add_flag("--color{auto},--colour{auto}", o->color,
-                   "--color[=WHEN]: highlight matches, file names and offsets as grep does; WHEN is auto (on a "
-                   "terminal, the default of --color), always or never (the default)");
+  search->add_flag("--color,--colour", o->color,
+                   "--color[=WHEN]: colour matches, file names and offsets as grep does; WHEN: auto (a terminal "
+                   "only; bare --color), always, never (the default)");
   search->add_option("--chunk-bytes", o->chunk_bytes, "bytes read per piece of a file (streamed: per chunk)")
       ->group("")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
   search->add_option("--stream-above", o->stream_above, "stream (CUDA backend) regular files longer than this")
       ->group("");
-  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex)")
-      ->required();
-  search->callback([&run, o, raw, hex] {
+  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex)");
+  search->callback([&run, o, raw, hex, max_count] {
+    if (max_count->count() > 0 && o->max_count < 0) {
+      throw CLI::ValidationError("--max-count", "NUM must be 0 or more, not " + std::to_string(o->max_count));
+    }
     o->raw_given = raw->count() > 0;
     o->hex_given = hex->count() > 0;
     run = [o] { return run_search(*o); };
