@@ -108,6 +108,7 @@ constexpr const char* kFileColor = "35";
 constexpr const char* kSeparatorColor = "36";
 constexpr const char* kOffsetColor = "32";
 constexpr const char* kMatchColor = "01;31";
+constexpr std::size_t kFlushBytes = std::size_t{1} << 20;  // output is written in blocks of about this size
 
 std::string digits(std::uint64_t number) {
   char buffer[24];
@@ -129,10 +130,15 @@ bool color_wanted(const std::string& when) {
 struct StopFile {};
 struct StopSearch {};
 
-// One match as it is printed: where, which pattern, and (for -o) the bytes of the text there.
-struct Match {
+// A match: where and which pattern.
+struct Hit {
   std::uint64_t offset;
   std::size_t pattern;
+};
+
+// A match kept past its piece, with the bytes of the text there (for -o).
+struct HeldMatch {
+  Hit hit;
   std::string text;
 };
 
@@ -163,6 +169,7 @@ class Printer {
         colors_.add(out_, kMatchColor, patterns_[pattern].label);
       }
       out_ += '\n';
+      if (out_.size() >= kFlushBytes) flush();
     }
     if (o_.max_count >= 0 && count_ >= static_cast<std::uint64_t>(o_.max_count)) throw StopFile{};
   }
@@ -210,7 +217,8 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
   const bool fast_count = o.count_only && patterns.size() == 1 && !o.no_overlap && o.max_count < 0 && !o.quiet;
   std::vector<std::uint8_t> lowered;
   std::vector<std::uint64_t> offsets;
-  std::vector<Match> found, pending;
+  std::vector<Hit> found;
+  std::vector<HeldMatch> pending;
   scan_file(file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
             [&](ByteView piece, std::uint64_t base) {
               ByteView text = piece;
@@ -223,33 +231,39 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
                 printer.add_count(matchers[0]->count(text));
                 return;
               }
-              found.clear();
-              for (std::size_t k = 0; k < patterns.size(); ++k) {
+              pending.clear();  // this piece finds them again
+              const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
+              const auto deliver = [&](Hit hit) {
+                const std::uint8_t* at = piece.data + (hit.offset - base);
+                if (hit.offset < cutoff) {
+                  printer.take(hit.offset, hit.pattern, at);
+                } else {
+                  pending.push_back(
+                      {hit, std::string(reinterpret_cast<const char*>(at), patterns[hit.pattern].bytes.size())});
+                }
+              };
+              if (patterns.size() == 1) {  // in order already, and nothing to hold back
                 offsets.clear();
-                matchers[k]->find_all(text, base, offsets);
-                for (std::uint64_t offset : offsets) found.push_back({offset, k, {}});
-              }
-              if (patterns.size() > 1) {
-                std::sort(found.begin(), found.end(), [&](const Match& a, const Match& b) {
+                matchers[0]->find_all(text, base, offsets);
+                for (std::uint64_t offset : offsets) deliver({offset, 0});
+              } else {
+                found.clear();
+                for (std::size_t k = 0; k < patterns.size(); ++k) {
+                  offsets.clear();
+                  matchers[k]->find_all(text, base, offsets);
+                  for (std::uint64_t offset : offsets) found.push_back({offset, k});
+                }
+                std::sort(found.begin(), found.end(), [&](const Hit& a, const Hit& b) {
                   if (a.offset != b.offset) return a.offset < b.offset;
                   return patterns[a.pattern].bytes.size() > patterns[b.pattern].bytes.size();
                 });
-              }
-              pending.clear();  // this piece finds them again
-              const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
-              for (const Match& m : found) {
-                const std::uint8_t* at = piece.data + (m.offset - base);
-                if (m.offset < cutoff) {
-                  printer.take(m.offset, m.pattern, at);
-                } else {
-                  pending.push_back({m.offset, m.pattern,
-                                     std::string(reinterpret_cast<const char*>(at), patterns[m.pattern].bytes.size())});
-                }
+                for (const Hit& hit : found) deliver(hit);
               }
               printer.flush();
             });
-  for (const Match& m : pending)
-    printer.take(m.offset, m.pattern, reinterpret_cast<const std::uint8_t*>(m.text.data()));
+  for (const HeldMatch& m : pending) {
+    printer.take(m.hit.offset, m.hit.pattern, reinterpret_cast<const std::uint8_t*>(m.text.data()));
+  }
 }
 
 int run_search(const SearchOptions& o) {
