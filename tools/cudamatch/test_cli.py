@@ -316,6 +316,21 @@ class GrepCompatTest(unittest.TestCase):
         self.same(["-o", "-b", "-e", "-v", "-e", "--x"], ["-o", "-b", "-e", "-v", "-e", "--x"], [dashes], status=0)
         self.same(["-o", "-b", "--", "-v"], ["-o", "-b", "--", "-v"], [dashes], status=0)
 
+    def test_across_piece_edges(self):
+        # Small pieces: matches of patterns of different lengths near a piece's end, --no-overlap's choice
+        # and -m's stop carried from piece to piece.
+        rng = random.Random(11)
+        path = self.file("edges", bytes(rng.choice(b"aAbB\n") for _ in range(4000)))
+        patterns = ["-e", "ab", "-e", "Ba", "-e", "aBa", "-e", "b", "-e", "abab"]
+        for chunk in ("1", "3", "7", "100"):
+            for flags in (["-i"], []):
+                every = self.same(["--chunk-bytes", chunk, "--no-overlap", "-o", "-b", *flags, *patterns],
+                                  ["-o", "-b", *flags, *patterns], [path], status=0)
+                # grep's -m counts lines; cudamatch's the first NUM matches
+                first = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "--no-overlap", "-o", "-b", "-m", "9",
+                            *flags, *patterns, path)
+                self.assertEqual(first.stdout.splitlines(), every.stdout.splitlines()[:9])
+
     def test_count_quiet_and_max_count(self):
         # grep counts lines: a file with at most one match per line
         lines = self.file("lines", b"cat\nxcat\ndog\n\x00cat\xff\nCAT\ncat\n")
