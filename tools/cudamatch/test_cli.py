@@ -5,6 +5,7 @@ Run: CUDAMATCH=build/ci/bin/cudamatch python3 -m unittest -v test_cli   (from to
 """
 import csv
 import os
+import pty
 import random
 import re
 import shutil
@@ -377,6 +378,18 @@ class GrepCompatTest(unittest.TestCase):
                 self.same([f"--color={when}", "--no-overlap", *extra, "cat"], [f"--color={when}", *extra, "cat"], texts)
                 self.same([f"--color={when}", "--no-overlap", "-i", *extra, "cAt"],
                           [f"--color={when}", "-i", *extra, "cAt"], texts[:1])
+        # auto colours a terminal (a pseudo-terminal here) unless TERM is dumb, like grep
+        for term, coloured in (("xterm", True), ("dumb", False)):
+            for args in (["--color=auto"], ["--color"]):
+                main, side = pty.openpty()
+                try:
+                    subprocess.run([BINARY, "search", "--backend", "cpu", *args, "-o", "cat", other], stdout=side,
+                                   timeout=60, env={**os.environ, "TERM": term}, check=True)
+                    output = os.read(main, 4096)
+                finally:
+                    os.close(main)
+                    os.close(side)
+                self.assertEqual(b"\x1b[01;31m\x1b[Kcat\x1b[m\x1b[K" in output, coloured, (term, args, output))
         result = run("search", "--backend", "cpu", "--color", "cat", self.text)  # --color takes no separate WHEN
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertNotIn(b"\x1b", result.stdout)
