@@ -116,3 +116,14 @@ plant v1-order 06-streams schedules.cpp \
 plant missing-wait 17-out-of-core stream_v2.cpp \
   '/^void v2_stream/,/^}/ s|^\(  *\)CUDA_CHECK(cudaEventSynchronize(slot\.copied\.get()));.*$|\1// PLANTED: the reader does not wait for the slot'"'"'s copy|' \
   "PLANTED: the reader does not wait for the slot's copy"
+
+# Issue 19's lessons, caught by their PTX tests (without a GPU too):
+#   naive-block-sums    07-reductions block_sums.cuh: the starter's block sums (right, but serial and
+#                       with many barriers) in an otherwise solved lesson
+#   constant-in-global  08-constant-memory constant_memory.cu: the pattern and the table declared
+#                       __device__ instead of __constant__ (right counts, read from global memory)
+plant_with naive-block-sums 07-reductions block_sums.cuh "PLANTED: the starter's block sums" \
+  sh -c 'echo "// PLANTED: the starter'"'"'s block sums"; cat "$1"' _ "$course/lessons/07-reductions/block_sums.cuh"
+plant constant-in-global 08-constant-memory constant_memory.cu \
+  's|^__constant__ \(.*\)$|__device__ \1  // PLANTED: global memory|' \
+  'PLANTED: global memory'
