@@ -5,6 +5,7 @@
 
 #include "common/bandwidth.hpp"
 #include "common/buffers.hpp"
+#include "common/device_info.hpp"
 
 namespace cudamatch {
 
@@ -68,9 +69,7 @@ double measure_device_read_gbps(std::size_t bytes, TimingOptions options) {
   DeviceBuffer<int4> data(count);
   DeviceBuffer<int> sink(1);
   data.fill_bytes(0x5A);
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = current_device_sm_count();
   const TimingStats t = time_on_gpu([&](cudaStream_t s) { enqueue_read(data, sink, read_blocks(sms), s); }, options);
   return gb_per_s(count * sizeof(int4), t.median_ms);
 }

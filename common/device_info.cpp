@@ -47,4 +47,11 @@ DeviceInfo query_device(int device) {
   return info;
 }
 
+int current_device_sm_count() {
+  int device = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
+
 }  // namespace cudamatch

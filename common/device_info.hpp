@@ -34,4 +34,8 @@ DeviceAvailability cuda_devices();
 // Properties of one device; throws CudaError when the device cannot be queried.
 DeviceInfo query_device(int device = 0);
 
+// The number of SMs of the current device (what grid-stride launches size their grids by); throws
+// CudaError when it cannot be queried.
+int current_device_sm_count();
+
 }  // namespace cudamatch

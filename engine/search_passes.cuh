@@ -13,6 +13,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "common/cuda_check.hpp"
+#include "common/device_info.hpp"
 #include "engine/device_text.hpp"
 #include "engine/gpu_matcher.hpp"
 #include "engine/launch_limits.hpp"
@@ -49,9 +50,8 @@ inline unsigned blocks_covering(const DeviceText& text, std::size_t m, std::size
 // a grid-stride launch (lesson 05).
 template <class Kernel>
 unsigned resident_blocks(Kernel kernel, int threads, std::size_t shared_bytes) {
-  int device = 0, sms = 0, per_sm = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = current_device_sm_count();
+  int per_sm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared_bytes));
   return static_cast<unsigned>(sms * (per_sm > 0 ? per_sm : 1));
 }

@@ -6,15 +6,14 @@
 #include <string>
 
 #include "common/cuda_check.hpp"
+#include "common/device_info.hpp"
 #include "launch_shape.cuh"
 #include "reductions.hpp"
 
 namespace cudamatch::lesson07 {
 
 unsigned grid_blocks() {
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = current_device_sm_count();
   return static_cast<unsigned>(kBlocksPerSm * sms);
 }
 

@@ -5,15 +5,14 @@
 #include <stdexcept>
 
 #include "common/cuda_check.hpp"
+#include "common/device_info.hpp"
 #include "constant_memory.hpp"
 #include "placement_common.cuh"
 
 namespace cudamatch::lesson08 {
 
 unsigned grid_for(std::size_t items) {
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = current_device_sm_count();
   const std::size_t full = static_cast<std::size_t>(sms) * kBlocksPerSm;
   const std::size_t needed = (items + kThreads - 1) / kThreads;
   return static_cast<unsigned>(needed < full ? (needed > 0 ? needed : 1) : full);

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "common/cuda_check.hpp"
+#include "common/device_info.hpp"
 
 namespace {
 
@@ -84,9 +85,7 @@ int range_location(const void* p, std::size_t bytes, cudaMemRangeAttribute type_
 void enqueue_count(const unsigned char* text, std::size_t n, unsigned char byte, unsigned long long* count,
                    cudaStream_t stream) {
   if (n == 0) return;
-  int device = 0, sms = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int sms = cudamatch::current_device_sm_count();
   const std::size_t wanted = (n / 16 + kThreads - 1) / kThreads;
   const auto blocks = static_cast<unsigned>(std::clamp<std::size_t>(wanted, 1, 8 * static_cast<std::size_t>(sms)));
   count_kernel<<<blocks, kThreads, 0, stream>>>(text, n, byte, count);
