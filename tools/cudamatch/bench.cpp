@@ -1,17 +1,24 @@
 // `cudamatch bench`: the course's headline experiment. Every algorithm (GPU versions and CPU
 // references, and the matchers a user would otherwise pick) x pattern lengths x corpora, patterns
-// drawn from the text, every count checked; a table per corpus on stdout, optionally a CSV and a plot.
+// drawn from the text, every count checked; a table per corpus on stdout, and the table, a CSV and a
+// plot in a results folder (bench_outputs.hpp).
+//
+// With no --backend it is the course's main experiment: on a machine with a GPU, what
+// `--backend cuda,cpu --batch` runs (each algorithm's GPU baseline and best version, the batched searches,
+// the CPU references and the comparison rows), all six algorithms, m = 2..1024, the three 4 MB corpora, 20
+// patterns each: under a minute, most of it the CPU rows (15 s on one core of an AMD EPYC; from the 100-pattern
+// run of docs/results/gpu-bench.md, about 20 s of CPU and 1 s of GPU on the H200 machine), so the default
+// measures everything rather than a subset.
 //
 // Time per search is wall time on the host: for the GPU, the launches plus the read-back of the
 // count (what a caller waits for); for the CPU, the search. Each matcher runs once untimed first.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <sstream>
 
+#include "bench_outputs.hpp"
 #include "commands.hpp"
 #include "common/bandwidth.hpp"
 #include "common/brute_force.hpp"
@@ -37,13 +44,14 @@ struct BenchOptions {
   std::vector<std::string> compare;
   bool no_compare = false;
   std::size_t patterns = 20;
-  std::vector<std::string> backends = {"cpu"};
-  std::size_t mib = 0;  // 0: the corpora as they are; else each repeated to this many MiB
+  std::vector<std::string> backends;  // empty: cuda,cpu with batch when there is a GPU, else cpu
+  std::size_t mib = 0;                // 0: the corpora as they are; else each repeated to this many MiB
   bool batch = false;
   bool graph = false;
   std::string data_dir;
-  std::string csv;
-  std::string plot;
+  std::string out;   // the results folder; empty: BenchOutputs' default
+  std::string csv;   // empty: in the results folder
+  std::string plot;  // empty: in the results folder
   std::uint64_t seed = 2024;
 };
 
@@ -57,21 +65,6 @@ struct Contender {
   const GpuVersion* gpu = nullptr;
   bool batch = false;
   bool graph = false;  // replayed_count (lesson 10)
-};
-
-struct Row {
-  std::string corpus;
-  bool synthetic;
-  std::size_t n;
-  std::size_t m;
-  std::string contender;
-  std::string backend;
-  std::string device;
-  TimingStats time;  // per search, over the patterns
-  double gbps;
-  double pct_of_read;     // GPU rows: of the device read bandwidth measured at the start; else 0
-  std::uint64_t matches;  // summed over the patterns
-  bool correct;
 };
 
 std::string cpu_model_name() {
@@ -221,53 +214,35 @@ Measurement measure_gpu(const Contender& c, const DeviceText& text, const std::v
   return result;
 }
 
-void write_csv(const std::string& path, const std::vector<Row>& rows) {
-  std::ofstream out(path);
-  if (!out) throw UsageError("cannot write the CSV file '" + path + "'");
-  out << "device,corpus,synthetic,bytes,m,matcher,backend,patterns,median_ms,min_ms,gbps,pct_of_read,matches,correct\n";
-  for (const Row& r : rows) {
-    out << '"' << r.device << "\"," << r.corpus << ',' << (r.synthetic ? 1 : 0) << ',' << r.n << ',' << r.m << ','
-        << r.contender << ',' << r.backend << ',' << r.time.reps << ',' << fixed(r.time.median_ms, 5) << ','
-        << fixed(r.time.min_ms, 5) << ',' << fixed(r.gbps, 4) << ',' << fixed(r.pct_of_read, 2) << ',' << r.matches
-        << ',' << (r.correct ? 1 : 0) << '\n';
-  }
-}
-
-void plot(const std::string& csv, const std::string& png) {
-  const std::string command = "python3 \"" CUDAMATCH_PLOT_SCRIPT "\" \"" + csv + "\" \"" + png + "\"";
-  if (std::system(command.c_str()) != 0) {
-    throw std::runtime_error("plotting failed (" + command +
-                             "); the plot needs python3 with matplotlib "
-                             "(Debian: apt-get install python3-matplotlib)");
-  }
-}
-
-const Row* find_row(const std::vector<Row>& rows, const std::string& corpus, std::size_t m, const std::string& name) {
-  const auto it = std::find_if(rows.begin(), rows.end(),
-                               [&](const Row& r) { return r.corpus == corpus && r.m == m && r.contender == name; });
+const BenchRow* find_row(const std::vector<BenchRow>& rows, const std::string& corpus, std::size_t m,
+                         const std::string& name) {
+  const auto it = std::find_if(rows.begin(), rows.end(), [&](const BenchRow& r) {
+    return r.corpus == corpus && r.m == m && r.contender == name;
+  });
   return it == rows.end() ? nullptr : &*it;
 }
 
 // One pivot table per corpus: m down, contenders across, `cell` of each row.
-void print_pivot(const std::vector<Row>& rows, const Corpus& corpus, const std::vector<Contender>& list,
-                 const std::vector<std::size_t>& lengths, const std::function<std::string(const Row&)>& cell) {
+void print_pivot(std::ostream& out, const std::vector<BenchRow>& rows, const Corpus& corpus,
+                 const std::vector<Contender>& list, const std::vector<std::size_t>& lengths,
+                 const std::function<std::string(const BenchRow&)>& cell) {
   std::vector<std::string> headers = {"m"};
   for (const Contender& c : list) headers.push_back(c.name);
   Table table(headers);
   for (std::size_t m : lengths) {
     std::vector<std::string> cells = {std::to_string(m)};
     for (const Contender& c : list) {
-      const Row* r = find_row(rows, corpus.name, m, c.name);
+      const BenchRow* r = find_row(rows, corpus.name, m, c.name);
       cells.push_back(r == nullptr ? "-" : cell(*r) + (r->correct ? "" : " WRONG"));
     }
     table.add_row(cells);
   }
-  table.print(std::cout);
+  table.print(out);
 }
 
 // CPU time / GPU time per algorithm, the GPU's fastest version against the CPU reference.
-void print_speedups(const std::vector<Row>& rows, const Corpus& corpus, const std::vector<Contender>& list,
-                    const std::vector<std::size_t>& lengths) {
+void print_speedups(std::ostream& out, const std::vector<BenchRow>& rows, const Corpus& corpus,
+                    const std::vector<Contender>& list, const std::vector<std::size_t>& lengths) {
   std::vector<Algorithm> algorithms;
   for (const Contender& c : list) {
     const auto is_cpu_reference = [&](const Contender& d) {
@@ -285,11 +260,11 @@ void print_speedups(const std::vector<Row>& rows, const Corpus& corpus, const st
   for (std::size_t m : lengths) {
     std::vector<std::string> cells = {std::to_string(m)};
     for (Algorithm a : algorithms) {
-      const Row* cpu = find_row(rows, corpus.name, m, algorithm_name(a));
+      const BenchRow* cpu = find_row(rows, corpus.name, m, algorithm_name(a));
       double fastest_gpu = 0.0;
       for (const Contender& c : list) {
         if (c.backend != "cuda" || c.algorithm != a) continue;
-        if (const Row* r = find_row(rows, corpus.name, m, c.name); r != nullptr && r->correct) {
+        if (const BenchRow* r = find_row(rows, corpus.name, m, c.name); r != nullptr && r->correct) {
           fastest_gpu = fastest_gpu == 0.0 ? r->time.median_ms : std::min(fastest_gpu, r->time.median_ms);
         }
       }
@@ -297,11 +272,26 @@ void print_speedups(const std::vector<Row>& rows, const Corpus& corpus, const st
     }
     table.add_row(cells);
   }
-  std::cout << "GPU speedup over the CPU reference of the same algorithm (CPU time / fastest GPU version's time):\n";
-  table.print(std::cout);
+  out << "GPU speedup over the CPU reference of the same algorithm (CPU time / fastest GPU version's time):\n";
+  table.print(out);
 }
 
-int run_bench(const BenchOptions& o) {
+// The run with no --backend: the GPU beside the CPU, batched searches too, when there is a GPU; else the CPU
+// alone, which `notes` is told.
+void choose_default_backends(BenchOptions& o, std::ostream& notes) {
+  const DeviceAvailability devices = cuda_devices();
+  if (devices.count == 0) {
+    notes << "cudamatch: no CUDA device (" << devices.reason << "): benchmarking on the CPU only\n";
+    o.backends = {"cpu"};
+  } else {
+    o.backends = {"cuda", "cpu"};
+    o.batch = true;
+  }
+}
+
+int run_bench(BenchOptions o) {
+  std::ostringstream notes;  // said on stderr once the options, the corpora and the results folder are good
+  if (o.backends.empty()) choose_default_backends(o, notes);
   const std::vector<Contender> list = contenders(o);
   const bool uses_gpu = std::any_of(list.begin(), list.end(), [](const Contender& c) { return c.backend == "cuda"; });
   std::vector<std::string> corpus_names = o.corpora;
@@ -311,88 +301,85 @@ int run_bench(const BenchOptions& o) {
   for (std::size_t m : o.lengths) {
     if (m == 0) throw UsageError("--lengths: a pattern length must be at least 1");
   }
-  std::string gpu_name;
-  double read_gbps = 0.0;
   if (uses_gpu) {
     const DeviceAvailability devices = cuda_devices();
     if (devices.count == 0) throw UsageError("no CUDA device (" + devices.reason + "); use --backend cpu");
+  }
+  std::vector<Corpus> corpora;
+  for (const std::string& name : corpus_names) {
+    corpora.push_back(load_corpus(name, o.data_dir.empty() ? default_data_dir() : o.data_dir, &notes));
+  }
+  BenchOutputs outputs(o.out, o.csv, o.plot);
+  std::ostream& report = outputs.report();
+  std::cerr << notes.str();
+  const std::string cpu_name = cpu_model_name();
+  std::string gpu_name;
+  double read_gbps = 0.0;
+  if (uses_gpu) {
     const DeviceInfo info = query_device();
     const Ceilings ceilings = measure_ceilings(info);
     gpu_name = info.name;
     read_gbps = ceilings.device_read_gbps;
-    std::cout << "GPU: " << gpu_name << "; device read bandwidth measured now: " << fixed(read_gbps, 0)
-              << " GB/s (theoretical " << fixed(ceilings.theoretical_gbps, 0) << ")\n";
-  }
-  const std::string cpu_name = cpu_model_name();
-  std::vector<Corpus> corpora;
-  for (const std::string& name : corpus_names) {
-    corpora.push_back(load_corpus(name, o.data_dir.empty() ? default_data_dir() : o.data_dir, &std::cerr));
+    report << "GPU: " << gpu_name << "; device read bandwidth measured now: " << fixed(read_gbps, 0)
+           << " GB/s (theoretical " << fixed(ceilings.theoretical_gbps, 0) << ")" << std::endl;
   }
 
-  std::vector<Row> rows;
-  Progress progress(corpora.size() * o.lengths.size() * list.size());
-  for (const Corpus& corpus : corpora) {
-    const std::vector<std::uint8_t> repeated =
-        o.mib == 0 ? std::vector<std::uint8_t>() : repeat_to(corpus.bytes, o.mib * kMiB);
-    const ByteView text = o.mib == 0 ? ByteView(corpus.bytes) : ByteView(repeated);
-    const std::unique_ptr<DeviceText> device_text = uses_gpu ? std::make_unique<DeviceText>(text) : nullptr;
-    for (std::size_t m : o.lengths) {
-      if (m > corpus.bytes.size()) continue;
-      const auto patterns = draw_patterns(corpus.bytes, m, o.patterns, o.seed);
-      // The oracle: brute force, or on texts too large for it to be quick, the CPU matcher of the
-      // default choice (tested against brute force on 100,000 cases).
-      std::vector<std::uint64_t> expected;
-      for (ByteView p : patterns) {
-        expected.push_back(text.size <= 64 * kMiB ? brute_force_count(text, p)
-                                                  : make_cpu_matcher(default_algorithm(m), p)->count(text));
-      }
-      std::vector<DevicePattern> device_patterns;
-      if (uses_gpu) {
-        for (ByteView p : patterns) device_patterns.emplace_back(p);
-      }
-      for (const Contender& c : list) {
-        progress.advance(corpus.name + " m=" + std::to_string(m) + " " + c.name);
-        const Measurement result = c.gpu != nullptr ? measure_gpu(c, *device_text, device_patterns, expected)
-                                                    : measure_cpu(c, text, patterns, expected);
-        const TimingStats t = summarize_ms(result.samples_ms);
-        const double gbps = gb_per_s(text.size, t.median_ms);
-        rows.push_back({corpus.name, corpus.synthetic, text.size, m, c.name, c.backend,
-                        c.backend == "cuda" ? gpu_name : cpu_name, t, gbps,
-                        c.backend == "cuda" ? percent_of(gbps, read_gbps) : 0.0, result.matches, result.correct});
+  std::vector<BenchRow> rows;
+  {  // the progress bar, cleared before the tables print
+    Progress progress(corpora.size() * o.lengths.size() * list.size());
+    for (const Corpus& corpus : corpora) {
+      const std::vector<std::uint8_t> repeated =
+          o.mib == 0 ? std::vector<std::uint8_t>() : repeat_to(corpus.bytes, o.mib * kMiB);
+      const ByteView text = o.mib == 0 ? ByteView(corpus.bytes) : ByteView(repeated);
+      const std::unique_ptr<DeviceText> device_text = uses_gpu ? std::make_unique<DeviceText>(text) : nullptr;
+      for (std::size_t m : o.lengths) {
+        if (m > corpus.bytes.size()) continue;
+        const auto patterns = draw_patterns(corpus.bytes, m, o.patterns, o.seed);
+        // The oracle: brute force, or on texts too large for it to be quick, the CPU matcher of the
+        // default choice (tested against brute force on 100,000 cases).
+        std::vector<std::uint64_t> expected;
+        for (ByteView p : patterns) {
+          expected.push_back(text.size <= 64 * kMiB ? brute_force_count(text, p)
+                                                    : make_cpu_matcher(default_algorithm(m), p)->count(text));
+        }
+        std::vector<DevicePattern> device_patterns;
+        if (uses_gpu) {
+          for (ByteView p : patterns) device_patterns.emplace_back(p);
+        }
+        for (const Contender& c : list) {
+          progress.advance(corpus.name + " m=" + std::to_string(m) + " " + c.name);
+          const Measurement result = c.gpu != nullptr ? measure_gpu(c, *device_text, device_patterns, expected)
+                                                      : measure_cpu(c, text, patterns, expected);
+          const TimingStats t = summarize_ms(result.samples_ms);
+          const double gbps = gb_per_s(text.size, t.median_ms);
+          rows.push_back({corpus.name, corpus.synthetic, text.size, m, c.name, c.backend,
+                          c.backend == "cuda" ? gpu_name : cpu_name, t, gbps,
+                          c.backend == "cuda" ? percent_of(gbps, read_gbps) : 0.0, result.matches, result.correct});
+        }
       }
     }
   }
 
-  bool all_correct = std::all_of(rows.begin(), rows.end(), [](const Row& r) { return r.correct; });
+  const bool all_correct = std::all_of(rows.begin(), rows.end(), [](const BenchRow& r) { return r.correct; });
   for (const Corpus& corpus : corpora) {
     const std::size_t n = o.mib == 0 ? corpus.bytes.size() : o.mib * kMiB;
-    std::cout << corpus.name << " (" << n << " bytes" << (o.mib == 0 ? "" : ", the corpus repeated")
-              << (corpus.synthetic ? ", SYNTHETIC stand-in" : "") << "): GB/s per search, median of " << o.patterns
-              << " patterns drawn from the text\n";
-    print_pivot(rows, corpus, list, o.lengths, [](const Row& r) { return fixed(r.gbps, 2); });
+    report << corpus.name << " (" << n << " bytes" << (o.mib == 0 ? "" : ", the corpus repeated")
+           << (corpus.synthetic ? ", SYNTHETIC stand-in" : "") << "): GB/s per search, median of " << o.patterns
+           << " patterns drawn from the text\n";
+    print_pivot(report, rows, corpus, list, o.lengths, [](const BenchRow& r) { return fixed(r.gbps, 2); });
     if (uses_gpu) {
-      std::cout << "the same, microseconds per search (GPU: launches and the count's read-back included)\n";
-      print_pivot(rows, corpus, list, o.lengths, [](const Row& r) { return fixed(1000.0 * r.time.median_ms, 1); });
-      print_speedups(rows, corpus, list, o.lengths);
+      report << "the same, microseconds per search (GPU: launches and the count's read-back included)\n";
+      print_pivot(report, rows, corpus, list, o.lengths,
+                  [](const BenchRow& r) { return fixed(1000.0 * r.time.median_ms, 1); });
+      print_speedups(report, rows, corpus, list, o.lengths);
     }
-    std::cout << '\n';
+    report << '\n';
   }
-  std::cout << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none")
-            << "), a plain name the CPU (" << cpu_name
-            << "). Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
-            << ". Pattern preprocessing on the host is not timed.\n";
-  if (!o.csv.empty()) write_csv(o.csv, rows);
-  if (!o.plot.empty()) {
-    if (o.csv.empty()) {
-      const std::string temporary = o.plot + ".csv";
-      write_csv(temporary, rows);
-      plot(temporary, o.plot);
-      std::remove(temporary.c_str());
-    } else {
-      plot(o.csv, o.plot);
-    }
-  }
-  return all_correct ? kExitOk : 1;
+  report << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none") << "), a plain name the CPU ("
+         << cpu_name << "). Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
+         << ". Pattern preprocessing on the host is not timed.\n";
+  const int written = outputs.finish(rows);
+  return written != kExitOk || all_correct ? written : 1;  // trouble (2) first, as in grep
 }
 
 }  // namespace
@@ -404,6 +391,21 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       "against brute force). Corpora come from the datasets cache (python3 datasets/fetch.py); synthetic\n"
       "stand-ins of the same size replace missing ones, and the output says so. With --backend cuda, each\n"
       "algorithm's baseline (v0) and best GPU version, beside the device read bandwidth measured first.");
+  bench->footer(
+      "With no --backend: on a machine with a GPU, --backend cuda,cpu --batch (the GPU beside the CPU, under a minute\n"
+      "on an H100 or H200 machine); without one, the CPU alone, which one line on stderr says. A progress bar shows on "
+      "a\n"
+      "terminal. The results go to a folder, cudamatch-results/bench-YYYYmmdd-HHMMSS under the current directory\n"
+      "unless --out names one: bench.txt (the tables as printed), bench.csv (every measurement) and bench.png (the\n"
+      "plot; it needs python3 with matplotlib, and without them one line on stderr says how to get them). --csv and\n"
+      "--plot put those two files elsewhere. The last lines of stdout say where each file is, the very last\n"
+      "\"results: FOLDER/\". Exit status: 0 every count right, 1 a wrong count, 2 trouble.\n"
+      "\n"
+      "Examples:\n"
+      "  cudamatch bench                              the main experiment, results in cudamatch-results/\n"
+      "  cudamatch bench --out results/h100           the same, results in results/h100/\n"
+      "  cudamatch bench --backend cpu --lengths 4,64 --algorithms ssef,epsm   a quick look at two CPU matchers\n"
+      "  cudamatch bench --backend cuda --mib 1024 --patterns 5 --no-compare   device-resident throughput");
   auto o = std::make_shared<BenchOptions>();
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
   bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str();
@@ -414,9 +416,11 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
   bench->add_option("--patterns", o->patterns, "patterns per length")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
-  bench->add_option("--backend", o->backends, "cpu, cuda, or both: cuda,cpu (the speedup table)")
-      ->delimiter(',')
-      ->capture_default_str();
+  bench
+      ->add_option("--backend", o->backends,
+                   "cpu, cuda, or both: cuda,cpu (the speedup table) (default: cuda,cpu with --batch when there is a "
+                   "GPU, else cpu)")
+      ->delimiter(',');
   bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
   bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back");
@@ -424,8 +428,15 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
                   "GPU: also time brute force's best version replayed from a CUDA graph (lesson 10), one pattern at a "
                   "time (gpu_count, said on stderr, while lesson 10 is unfinished)");
   bench->add_option("--data", o->data_dir, "directory of the corpora (default: $CUDAMATCH_DATA or datasets/cache)");
-  bench->add_option("--csv", o->csv, "write every measurement to this CSV file");
-  bench->add_option("--plot", o->plot, "draw GB/s against m, one panel per corpus, to this PNG (python3 + matplotlib)");
+  bench->add_option("--out", o->out, "the results folder (default: cudamatch-results/bench-YYYYmmdd-HHMMSS)")
+      ->option_text("DIR");
+  bench->add_option("--csv", o->csv, "every measurement to this CSV file (default: bench.csv in the results folder)")
+      ->option_text("FILE");
+  bench
+      ->add_option("--plot", o->plot,
+                   "GB/s against m, one panel per corpus, to this PNG (default: bench.png in the results folder; "
+                   "python3 + matplotlib)")
+      ->option_text("FILE");
   bench->add_option("--seed", o->seed, "seed of the pattern draw")->capture_default_str();
   bench->callback([&run, o] { run = [o] { return run_bench(*o); }; });
 }

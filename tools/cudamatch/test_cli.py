@@ -14,7 +14,11 @@ import tempfile
 import unittest
 
 BINARY = os.environ.get("CUDAMATCH", "cudamatch")
+if os.sep in BINARY:
+    BINARY = os.path.abspath(BINARY)  # the bench tests run it from other folders
 DATA = os.environ.get("CUDAMATCH_DATA", "")
+if DATA:
+    os.environ["CUDAMATCH_DATA"] = DATA = os.path.abspath(DATA)
 ALGORITHMS = ["bf", "kmp", "bm", "sunday", "epsm", "ssef"]
 
 
@@ -26,8 +30,8 @@ def occurrences(text, pattern):
     return found
 
 
-def run(*args, stdin=None):
-    return subprocess.run([BINARY, *args], input=stdin, capture_output=True, timeout=600)
+def run(*args, stdin=None, cwd=None, env=None):
+    return subprocess.run([BINARY, *args], input=stdin, capture_output=True, timeout=600, cwd=cwd, env=env)
 
 
 def has_gpu():
@@ -395,40 +399,174 @@ class GrepCompatTest(unittest.TestCase):
         self.assertNotIn(b"\x1b", result.stdout)
 
 
+def can_plot():
+    """Whether the python3 that `cudamatch bench` runs can draw its plot."""
+    probe = ["python3", "-c", "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"]
+    return subprocess.run(probe, capture_output=True, timeout=120).returncode == 0
+
+
+# The smallest bench that still has every kind of row: one corpus, two lengths, two patterns.
+QUICK_BENCH = ["--corpora", "E.coli", "--lengths", "4,64", "--patterns", "2"]
+
+
 class BenchTest(unittest.TestCase):
-    def test_bench_writes_table_csv_and_plot(self):
-        with tempfile.TemporaryDirectory() as d:
-            csv_path, png = os.path.join(d, "b.csv"), os.path.join(d, "b.png")
-            args = ["bench", "--corpora", "E.coli,bible.txt", "--lengths", "4,64", "--patterns", "3", "--csv", csv_path]
-            try:
-                import matplotlib  # noqa: F401
-                args += ["--plot", png]
-            except ImportError:
-                png = None
-            result = run(*args)
+    """`cudamatch bench` on the CPU (GpuBackendTest has the GPU's), and the results folder it writes."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.cwd = self.dir.name  # where a bench without --out makes cudamatch-results/
+
+    def path(self, *names):
+        return os.path.join(self.dir.name, *names)
+
+    def bench(self, *args, env=None):
+        return run("bench", *args, cwd=self.cwd, env=env)
+
+    def where(self, result):
+        """The files the listing at the end of stdout names: {"table": ..., "csv": ..., "results": ...}."""
+        lines = result.stdout.decode().splitlines()
+        self.assertTrue(lines and lines[-1].startswith("results: ") and lines[-1].endswith("/"), lines[-4:])
+        listing = {}
+        for line in reversed(lines):
+            key, _, value = line.partition(": ")
+            if key not in ("table", "csv", "plot", "results"):
+                break
+            listing[key] = os.path.join(self.cwd, value)
+        return listing
+
+    def rows(self, csv_path):
+        with open(csv_path, newline="") as f:
+            return list(csv.DictReader(f))
+
+    @unittest.skipIf(has_gpu(), "a GPU is present: the default runs it (GpuBackendTest)")
+    def test_without_flags_the_cpu_runs_and_the_results_folder_is_named(self):
+        result = self.bench(*QUICK_BENCH)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        notes = [line for line in result.stderr.decode().splitlines() if "no CUDA device" in line]
+        self.assertEqual(len(notes), 1, result.stderr)
+        self.assertIn("benchmarking on the CPU only", notes[0])
+        self.assertRegex(result.stdout.decode().splitlines()[-1], r"^results: cudamatch-results/bench-\d{8}-\d{6}/$")
+        where = self.where(result)
+        folder = where["results"]
+        self.assertEqual(where["table"], os.path.join(folder, "bench.txt"))
+        self.assertEqual(where["csv"], os.path.join(folder, "bench.csv"))
+        with open(where["table"], "rb") as f:  # the tables as printed: stdout up to the listing
+            self.assertEqual(f.read(), b"".join(result.stdout.splitlines(keepends=True)[:-len(where)]))
+        self.assertIn(b"all correct", result.stdout)
+        rows = self.rows(where["csv"])
+        self.assertEqual(len(rows), 2 * (len(ALGORITHMS) + 2))
+        self.assertTrue(all(r["correct"] == "1" and r["backend"] == "cpu" for r in rows))
+        if can_plot():
+            self.assertEqual(where["plot"], os.path.join(folder, "bench.png"))
+            self.assertGreater(os.path.getsize(where["plot"]), 10000)
+        # a second run of the same second gets a folder of its own
+        again = self.bench(*QUICK_BENCH, "--algorithms", "ssef", "--no-compare")
+        self.assertNotEqual(self.where(again)["results"], folder)
+
+    def test_out_names_the_folder_and_csv_and_plot_can_go_elsewhere(self):
+        out = self.path("runs", "first")  # made, parents too
+        result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--algorithms", "ssef", "--no-compare", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.decode().splitlines()[-1], f"results: {out}/")
+        self.assertEqual(sorted(os.listdir(out)), ["bench.csv", "bench.png", "bench.txt"] if can_plot()
+                         else ["bench.csv", "bench.txt"])
+        self.assertFalse(os.path.exists(self.path("cudamatch-results")))
+        csv_path, png = self.path("b.csv"), self.path("b.png")
+        result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--out", out, "--csv", csv_path, "--plot", png)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.where(result)["csv"], csv_path)
+        self.assertEqual(len(self.rows(csv_path)), 2 * (len(ALGORITHMS) + 2))
+        self.assertEqual(len(self.rows(os.path.join(out, "bench.csv"))), 2)  # the first run's, left alone
+        if can_plot():
+            self.assertEqual(self.where(result)["plot"], png)
+            self.assertGreater(os.path.getsize(png), 10000)
+
+    def test_a_results_folder_that_cannot_be_written_is_one_line_and_exit_2(self):
+        in_the_way = self.path("a-file")
+        with open(in_the_way, "w") as f:
+            f.write("not a folder")
+        cases = {
+            "folder under a file": ["--out", os.path.join(in_the_way, "results")],
+            "folder is a file": ["--out", in_the_way],
+            "csv in no folder": ["--csv", self.path("missing", "b.csv")],
+            "plot in no folder": ["--plot", self.path("missing", "b.png")],
+        }
+        for name, args in cases.items():
+            result = self.bench(*QUICK_BENCH, *args)  # no --backend: the no-GPU note must not come first
+            self.assertEqual(result.returncode, 2, f"{name}: {result.stderr}")
+            lines = result.stderr.decode().strip().splitlines()
+            self.assertEqual(len(lines), 1, f"{name}: {lines}")
+            self.assertTrue(lines[0].startswith("cudamatch: cannot "), f"{name}: {lines}")
+            self.assertEqual(result.stdout, b"", name)
+            self.assertEqual(sorted(os.listdir(self.dir.name)), ["a-file"], name)  # nothing made
+
+    def test_without_matplotlib_or_python_the_table_and_csv_are_still_written(self):
+        shadow = self.path("shadow", "matplotlib")  # a matplotlib that cannot be imported
+        os.makedirs(shadow)
+        with open(os.path.join(shadow, "__init__.py"), "w") as f:
+            f.write("raise ImportError('no matplotlib here (a test)')\n")
+        no_programs = self.path("empty-bin")
+        os.makedirs(no_programs)
+        cases = {"python3 cannot import matplotlib": {**os.environ, "PYTHONPATH": self.path("shadow")},
+                 "python3 is not installed": {**os.environ, "PATH": no_programs}}
+        for reason, env in cases.items():
+            out = self.path(reason.replace(" ", "-"))
+            result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--algorithms", "ssef", "--no-compare", "--out",
+                                out, env=env)
             self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn(b"all correct", result.stdout)
-            with open(csv_path) as f:
-                rows = list(csv.DictReader(f))
-            self.assertEqual(len(rows), 2 * 2 * (len(ALGORITHMS) + 2))
-            self.assertTrue(all(r["correct"] == "1" and float(r["gbps"]) > 0 for r in rows))
-            if png:
-                self.assertGreater(os.path.getsize(png), 10000)
+            lines = result.stderr.decode().strip().splitlines()
+            self.assertEqual(len(lines), 1, lines)
+            self.assertTrue(lines[0].startswith(f"cudamatch: no plot drawn: {reason}; "), lines)
+            self.assertIn("apt-get install python3-matplotlib", lines[0])
+            self.assertIn("pip install matplotlib", lines[0])
+            self.assertEqual(set(self.where(result)), {"table", "csv", "results"})
+            self.assertEqual(sorted(os.listdir(out)), ["bench.csv", "bench.txt"])
+
+    def test_the_progress_bar_on_a_terminal_is_cleared_before_the_tables(self):
+        main, side = pty.openpty()
+        try:
+            bench = subprocess.Popen([BINARY, "bench", *QUICK_BENCH, "--backend", "cpu", "--out", self.path("r")],
+                                     stdout=side, stderr=side)
+            os.close(side)
+            side = None
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:  # the terminal's other end is closed: the bench is done
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            self.assertEqual(bench.wait(timeout=600), 0, output)
+        finally:
+            os.close(main)
+            if side is not None:
+                os.close(side)
+        self.assertRegex(output, rb"\[=*\s*\] +\d+%  E\.coli m=4 ")
+        self.assertIn(b"\r\x1b[KE.coli (", output)  # the bar's line cleared, then the first table
 
     def test_bench_without_corpora_uses_stand_ins_and_says_so(self):
-        with tempfile.TemporaryDirectory() as d:
-            result = run("bench", "--data", d, "--corpora", "world192.txt", "--lengths", "8", "--patterns", "2",
-                         "--algorithms", "sunday", "--no-compare")
-            self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn(b"synthetic", result.stderr)
-            self.assertIn(b"SYNTHETIC", result.stdout)
+        result = self.bench("--backend", "cpu", "--data", self.path("no-corpora"), "--corpora", "world192.txt",
+                            "--lengths", "8", "--patterns", "2", "--algorithms", "sunday", "--no-compare")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b"synthetic", result.stderr)
+        self.assertIn(b"SYNTHETIC", result.stdout)
 
     def test_bench_rejects_bad_choices(self):
         for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"],
-                     ["--backend", "cuda", "--algorithms", "bf:v9"],
-                     ["--lengths", "0"]):
-            result = run("bench", "--corpora", "E.coli", "--patterns", "1", *args)
+                     ["--backend", "cuda", "--algorithms", "bf:v9"], ["--lengths", "0"], ["--corpora", "nope"]):
+            result = self.bench("--corpora", "E.coli", "--patterns", "1", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+            self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
+        self.assertEqual(os.listdir(self.dir.name), [])  # no results folder for a run that never started
+
+    @unittest.skipIf(has_gpu(), "a GPU is present")
+    def test_asking_for_the_gpu_without_one_is_an_error(self):
+        result = self.bench(*QUICK_BENCH, "--backend", "cuda")
+        self.assertEqual(result.returncode, 2)
+        self.assertRegex(result.stderr.decode(), r"^cudamatch: no CUDA device \(.*\); use --backend cpu\n$")
 
 
 def gpu_versions(algorithm):
@@ -548,7 +686,8 @@ class GpuBackendTest(unittest.TestCase):
 
     def test_bench_graph_rows_are_checked(self):
         result = run("bench", "--backend", "cuda", "--graph", "--corpora", "E.coli", "--lengths", "4,64",
-                     "--patterns", "5", "--no-compare", "--algorithms", "bf", "--csv", os.path.join(self.dir.name, "g.csv"))
+                     "--patterns", "5", "--no-compare", "--algorithms", "bf", "--out", self.dir.name, "--csv",
+                     os.path.join(self.dir.name, "g.csv"))
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(os.path.join(self.dir.name, "g.csv"), newline="") as f:
             rows = [r for r in csv.DictReader(f) if r["matcher"].endswith(" graph")]
@@ -556,21 +695,23 @@ class GpuBackendTest(unittest.TestCase):
         self.assertEqual(len(rows), 2)
         self.assertTrue(all(r["correct"] == "1" for r in rows))
 
-    def test_bench_gpu_and_cpu_with_batches(self):
-        with tempfile.TemporaryDirectory() as d:
-            csv_path = os.path.join(d, "b.csv")
-            result = run("bench", "--backend", "cuda,cpu", "--batch", "--corpora", "E.coli", "--lengths", "4,64",
-                         "--patterns", "3", "--no-compare", "--algorithms", "bf", "--csv", csv_path)
-            self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn(b"GPU speedup over the CPU reference", result.stdout)
-            with open(csv_path, newline="") as f:
-                rows = list(csv.DictReader(f))
-            gpu_rows = [r for r in rows if r["backend"] == "cuda"]
-            self.assertEqual({r["matcher"] for r in gpu_rows}, {"bf:v0", f"bf:v{gpu_versions('bf')[-1]}",
-                                                                  f"bf:v{gpu_versions('bf')[-1]} batch"})
-            self.assertTrue(all(r["correct"] == "1" for r in rows))
-            self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in gpu_rows))
-
+    def test_bench_without_flags_runs_the_gpu_beside_the_cpu_with_batches(self):
+        out = os.path.join(self.dir.name, "results")
+        result = run("bench", "--corpora", "E.coli", "--lengths", "4,64", "--patterns", "3", "--no-compare",
+                     "--algorithms", "bf", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertNotIn(b"no CUDA device", result.stderr)
+        self.assertIn(b"GPU speedup over the CPU reference", result.stdout)
+        self.assertEqual(result.stdout.decode().splitlines()[-1], f"results: {out}/")
+        with open(os.path.join(out, "bench.csv"), newline="") as f:
+            rows = list(csv.DictReader(f))
+        best = f"bf:v{gpu_versions('bf')[-1]}"
+        self.assertEqual({r["matcher"] for r in rows}, {"bf:v0", best, f"{best} batch", "bf"})
+        self.assertEqual(len(rows), 2 * 4)
+        self.assertTrue(all(r["correct"] == "1" for r in rows))
+        self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in rows if r["backend"] == "cuda"))
+        if can_plot():
+            self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
 
 if __name__ == "__main__":
     unittest.main()
