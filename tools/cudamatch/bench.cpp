@@ -418,8 +418,7 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       ->capture_default_str();
   bench
       ->add_option("--backend", o->backends,
-                   "cpu, cuda, or both: cuda,cpu (the speedup table) (default: cuda,cpu with --batch when there is a "
-                   "GPU, else cpu)")
+                   "cpu, cuda, or cuda,cpu (adds the speedup table); default: cuda,cpu --batch with a GPU, else cpu")
       ->delimiter(',');
   bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));

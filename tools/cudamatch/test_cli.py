@@ -214,13 +214,14 @@ class SearchTest(unittest.TestCase):
         manual = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "cudamatch.1")
         with open(manual) as f:
             page = f.read()
-        options = set()  # the first column of the option lines: "  -e,--regexp PATTERN ..."
-        for line in run("search", "--help").stdout.decode().splitlines():
-            if re.match(r"^ +-", line):
-                options.update(re.findall(r"--?[a-zA-Z][a-z-]*", line.split("  ", 2)[1].split(" ")[0]))
-        self.assertGreater(len(options), 20)
-        for option in options:
-            self.assertIn("\\fB" + option.replace("-", "\\-"), page, option)
+        for command, at_least in (("search", 20), ("bench", 15)):
+            options = set()  # the first column of the option lines: "  -e,--regexp PATTERN ..."
+            for line in run(command, "--help").stdout.decode().splitlines():
+                if re.match(r"^ +-", line):
+                    options.update(re.findall(r"--?[a-zA-Z][a-z-]*", line.split("  ", 2)[1].split(" ")[0]))
+            self.assertGreater(len(options), at_least, command)
+            for option in options:
+                self.assertIn("\\fB" + option.replace("-", "\\-"), page, f"{command} {option}")
         if shutil.which("man"):
             rendered = subprocess.run(["man", "--warnings", "-l", manual], capture_output=True,
                                       env={**os.environ, "MANWIDTH": "100"})
