@@ -5,7 +5,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -23,27 +22,32 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Writes everything to two stream buffers: standard output and the report's file.
+constexpr const char* kResultsRoot = "cudamatch-results";  // under the current directory
+
+// Writes everything to standard output and to a file. Whether it succeeded is the file's say: a standard
+// output that fails (a closed pipe) does not cut the file short.
 class TeeBuffer : public std::streambuf {
  public:
-  TeeBuffer(std::streambuf* first, std::streambuf* second) : first_(first), second_(second) {}
+  TeeBuffer(std::streambuf* out, std::streambuf* file) : out_(out), file_(file) {}
 
  protected:
   int overflow(int c) override {
     if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
-    const char ch = traits_type::to_char_type(c);
-    const bool ok = !traits_type::eq_int_type(first_->sputc(ch), traits_type::eof()) &&
-                    !traits_type::eq_int_type(second_->sputc(ch), traits_type::eof());
-    return ok ? c : traits_type::eof();
+    out_->sputc(traits_type::to_char_type(c));
+    return file_->sputc(traits_type::to_char_type(c));
   }
   std::streamsize xsputn(const char* s, std::streamsize n) override {
-    return std::min(first_->sputn(s, n), second_->sputn(s, n));
+    out_->sputn(s, n);
+    return file_->sputn(s, n);
   }
-  int sync() override { return first_->pubsync() == 0 && second_->pubsync() == 0 ? 0 : -1; }
+  int sync() override {
+    out_->pubsync();
+    return file_->pubsync();
+  }
 
  private:
-  std::streambuf* first_;
-  std::streambuf* second_;
+  std::streambuf* out_;
+  std::streambuf* file_;
 };
 
 std::string timestamp() {
@@ -66,13 +70,13 @@ std::string create_folder(const std::string& folder) {
     }
     return folder;
   }
-  const std::string base = "cudamatch-results/bench-" + timestamp();
-  fs::create_directories("cudamatch-results", error);
+  const std::string base = std::string(kResultsRoot) + "/bench-" + timestamp();
+  fs::create_directories(kResultsRoot, error);
   for (int copy = 1; !error; ++copy) {
-    const std::string candidate = copy == 1 ? base : base + "-" + std::to_string(copy);
+    std::string candidate = copy == 1 ? base : base + "-" + std::to_string(copy);
     if (fs::create_directory(candidate, error)) return candidate;  // false: a run of the same second has it
   }
-  throw UsageError("cannot create the results folder under 'cudamatch-results': " + error.message());
+  throw UsageError("cannot create the results folder under '" + std::string(kResultsRoot) + "': " + error.message());
 }
 
 // The folder's path as printed, ending in one '/'.
@@ -170,7 +174,8 @@ int BenchOutputs::finish(const std::vector<BenchRow>& rows) {
   std::ofstream csv(csv_);
   write_csv(csv, rows);
   csv.close();
-  if (!table_file_ || !csv) throw std::runtime_error("could not write the results to " + folder_ + " (disk full?)");
+  if (!report_ || !table_file_ || !csv)
+    throw std::runtime_error("could not write the results to " + folder_ + " (disk full?)");
   const Plot plot = draw_plot(csv_, plot_);
   std::cout << "table: " << table_ << "\ncsv: " << csv_ << '\n';
   if (plot == Plot::drawn) std::cout << "plot: " << plot_ << '\n';
