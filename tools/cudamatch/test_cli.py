@@ -222,9 +222,12 @@ class SearchTest(unittest.TestCase):
             self.assertGreater(len(options), at_least, command)
             for option in options:
                 self.assertIn("\\fB" + option.replace("-", "\\-"), page, f"{command} {option}")
+        rendered = None
         if shutil.which("man"):
             rendered = subprocess.run(["man", "--warnings", "-l", manual], capture_output=True,
                                       env={**os.environ, "MANWIDTH": "100"})
+        # A minimized system's `man` (the GPU machines') is a stub that only says how to restore manuals.
+        if rendered is not None and b"unminimize" not in rendered.stdout:
             self.assertEqual(rendered.returncode, 0, rendered.stderr)
             self.assertEqual(rendered.stderr, b"")
             self.assertIn(b"--no-overlap", rendered.stdout)
