@@ -207,7 +207,7 @@ setup_corpora() {
     say "corpora: $cache verified"
     return
   fi
-  [ -n "$mirror" ] || [ ! -d ../shared/datasets ] || mirror=../shared/datasets
+  [ -n "$mirror" ] || [ ! -d ../shared/datasets ] || mirror=${setup_root%/*}/shared/datasets
   if [ -n "$mirror" ]; then
     mirror=$(setup_abspath "$mirror")
     from=(--from "$mirror")
