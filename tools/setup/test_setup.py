@@ -150,6 +150,14 @@ class Commands(unittest.TestCase):
                 self.assertEqual(result.returncode, BAD_USAGE, result.stderr)
                 self.assertEqual(result.stderr.splitlines(), [f"{command}: {part} (--help)"])
 
+    def test_ctest_arguments_follow_a_double_dash(self):
+        # Without the toolkit the command stops before the build, so the arguments must have parsed.
+        env = {**os.environ, "PATH": "/usr/bin:/bin", "CUDA_HOME": "/nonexistent"}
+        result = subprocess.run([str(REPO / "run-tests"), "--", "-L", "07-reductions"], capture_output=True,
+                                text=True, check=False, env=env)
+        self.assertEqual(result.returncode, NO_TOOLKIT, result.stderr)
+        self.assertIn("no CUDA toolkit", result.stderr)
+
     def test_help_lists_the_exit_statuses(self):
         for command in ("run-tests", "run-bench"):
             with self.subTest(command=command):
