@@ -68,11 +68,10 @@ plant out-of-bounds 04-vectorized-loads vector_copy.cu \
 #   compile-error    00 the solution, 01 coalescing.cu with a syntax error (only 01's items are lost)
 v3_key_pointer='const void* where[2] = {text.data(), pattern.data()}; key.assign(reinterpret_cast<const std::uint8_t*>(where), reinterpret_cast<const std::uint8_t*>(where + 2))'
 v3_key_content='key = text_sample(text); key.insert(key.end(), pattern.host().begin(), pattern.host().end())'
-replaced_v3() {  # $1: the snippet that ends the file instead of the solution's entry points
+replaced_v3() {  # $1: the snippet that ends the file with its own v3 instead of the solution's
   sed -e '1i #include <map>\n#include <vector>' -e "1i #define REPLAY_KEY ${2:-}" \
-      -e 's|^void v3_count(|[[maybe_unused]] static void v3_count_computed(|' \
-      -e 's|^std::uint64_t v3_positions(|[[maybe_unused]] static std::uint64_t v3_positions_computed(|' \
-      -e '${/^}  \/\/ namespace lesson11$/d}' | cat - "$here/$1"
+      -e 's|^const GpuVersion v3{|[[maybe_unused]] static const GpuVersion v3_computed{|' \
+      -e '${/^}  \/\/ namespace cudamatch::lesson11$/d}' | cat - "$here/$1"
 }
 here=$(cd "$(dirname "$0")" && pwd)
 plant_with replay-pointer 11-brute-force bf_v3.cu 'PLANTED (replay)' replaced_v3 replay_v3_count.inc "$v3_key_pointer"
