@@ -30,7 +30,8 @@ std::vector<std::uint8_t> load_pattern(PatternKind kind, const std::string& valu
 // "SOURCE: line N is empty ...".
 std::vector<std::vector<std::uint8_t>> pattern_lines(const std::vector<std::uint8_t>& bytes, const std::string& source);
 
-// ASCII case folding for -i: 'A'-'Z' become 'a'-'z', every other byte (>= 0x80 included) stays.
-void ascii_lower(std::uint8_t* bytes, std::size_t n);
+// ASCII case folding for -i: out[i] is in[i] with 'A'-'Z' made 'a'-'z', every other byte (>= 0x80
+// included) unchanged. `out` may be `in`.
+void ascii_lower(const std::uint8_t* in, std::size_t n, std::uint8_t* out);
 
 }  // namespace cudamatch::cli

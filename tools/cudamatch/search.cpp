@@ -61,7 +61,7 @@ std::vector<SearchPattern> gather_patterns(const SearchOptions& o, std::vector<s
   std::vector<SearchPattern> patterns;
   const auto add = [&](std::vector<std::uint8_t> bytes) {
     std::string label(bytes.begin(), bytes.end());
-    if (o.ignore_case) ascii_lower(bytes.data(), bytes.size());
+    if (o.ignore_case) ascii_lower(bytes.data(), bytes.size(), bytes.data());
     for (const SearchPattern& p : patterns) {
       if (p.bytes == bytes) return;
     }
@@ -223,8 +223,8 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
             [&](ByteView piece, std::uint64_t base) {
               ByteView text = piece;
               if (o.ignore_case) {
-                lowered.assign(piece.data, piece.data + piece.size);
-                ascii_lower(lowered.data(), lowered.size());
+                lowered.resize(piece.size);
+                ascii_lower(piece.data, piece.size, lowered.data());
                 text = ByteView(lowered.data(), lowered.size());
               }
               if (fast_count) {

@@ -60,10 +60,13 @@ TEST_CASE("pattern files hold one pattern per line, and no line may be empty", "
 TEST_CASE("-i folds ASCII letters and nothing else", "[cli]") {
   std::vector<std::uint8_t> all(256);
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint8_t>(i);
-  ascii_lower(all.data(), all.size());
+  std::vector<std::uint8_t> lowered(all.size());
+  ascii_lower(all.data(), all.size(), lowered.data());
+  ascii_lower(all.data(), all.size(), all.data());  // in place
   for (std::size_t i = 0; i < all.size(); ++i) {
     INFO("byte " << i);
     CHECK(all[i] == (i >= 'A' && i <= 'Z' ? i + 32 : i));
+    CHECK(lowered[i] == all[i]);
   }
 }
 
