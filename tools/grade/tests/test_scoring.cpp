@@ -295,10 +295,12 @@ TEST_CASE("a share of a ceiling above the floor version's share: the baseline's 
   DriverRun run;
   run.ceilings_gbps = {{"read", 1000.0}};
   run.rows = {row("a", "v0", 1.0, true, 100.0), row("a", "v3", 1.0, true, 100.0)};
-  CHECK(score_performance(check, {}, run, nullptr).fraction == 0.0);  // v3 = v0: 0.1 of read, the floor
-  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("none at <= 0.1 (v0's share)"));
-  run.rows[1].gbps = 250.0;
-  CHECK(score_performance(check, {}, run, nullptr).fraction == Approx(0.5));  // halfway from 0.1 to 0.4
+  CHECK(score_performance(check, {}, run, nullptr).fraction == 0.0);  // v3 = v0: 0.1 of read
+  CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("none at <= 0.11 (1.1x v0's share)"));
+  run.rows[1].gbps = 108.0;  // noise above v0 (8%), as the H100 measured a v3 that is v0: still nothing
+  CHECK(score_performance(check, {}, run, nullptr).fraction == 0.0);
+  run.rows[1].gbps = 255.0;
+  CHECK(score_performance(check, {}, run, nullptr).fraction == Approx(0.5));  // halfway from 0.11 to 0.4
   run.rows[0].valid = false;
   CHECK_THAT(score_performance(check, {}, run, nullptr).reason, Catch::Contains("v0 gave no valid bandwidth"));
 }
