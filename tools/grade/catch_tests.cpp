@@ -78,9 +78,18 @@ TestRun run_test(const std::filesystem::path& program, const std::string& name, 
     run.reason = skip_reason(result.output);
   } else {
     run.verdict = TestVerdict::failed;
+    run.timed_out = result.timed_out;
     run.reason = result.exited_with(0) ? "exit 0 without Catch2's summary of a passed test case" : result.describe();
   }
   return run;
+}
+
+const std::string* first_timed_out(const std::vector<std::string>& names, const std::map<std::string, TestRun>& runs) {
+  for (const std::string& name : names) {
+    const auto run = runs.find(name);
+    if (run != runs.end() && run->second.timed_out) return &name;
+  }
+  return nullptr;
 }
 
 }  // namespace cudamatch::grade

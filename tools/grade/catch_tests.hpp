@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,9 +28,13 @@ enum class TestVerdict { passed, failed, not_run };
 
 struct TestRun {
   TestVerdict verdict = TestVerdict::failed;
-  std::string reason;  // failed: "exit 1", "timed out after 300 s", ...; not run: why
-  std::string output;  // the last lines of the test's output
+  bool timed_out = false;  // failed by the timeout (a hang, or far too slow)
+  std::string reason;      // failed: "exit 1", "timed out after 300 s", ...; not run: why
+  std::string output;      // the last lines of the test's output
 };
+
+// The first of `names` that timed out in `runs` (the cases earlier items ran), or nullptr.
+const std::string* first_timed_out(const std::vector<std::string>& names, const std::map<std::string, TestRun>& runs);
 
 // Exit 0 with Catch2's summary "All tests passed (... in 1 test case)": passed; 77: not run (the reason is
 // the program's "SKIPPED: ..." line); anything else failed.

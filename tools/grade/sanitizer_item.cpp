@@ -32,6 +32,15 @@ ItemResult grade_sanitizer_item(const RubricItem& item, const SanitizerCheck& ch
   if (!std::filesystem::exists(context.test_program())) {
     return rubric_error_item(item, context, "the lesson has no test program");
   }
+  // A case that hung without the sanitizers hangs under them too, for 4x the timeout per tool: a
+  // hanging submission would cost minutes of GPU time to score what is already known.
+  const TestListing listing =
+      list_tests(context.test_program(), check.spec, context.settings.timeout_s, context.machine.child);
+  if (listing.ok) {
+    if (const std::string* hung = first_timed_out(listing.names, context.test_runs)) {
+      return scored_item(item, 0.0, "not run under compute-sanitizer: \"" + *hung + "\" timed out without it", "");
+    }
+  }
   const SanitizerTool tools[] = {{"memcheck", "ERROR SUMMARY: 0 errors"},
                                  {"racecheck", "RACECHECK SUMMARY: 0 hazards"}};
   // Both tools at once when tests may run in parallel.

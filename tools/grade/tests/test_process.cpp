@@ -170,4 +170,14 @@ TEST_CASE("a test case passes on exit 0 with Catch2's summary, not on exit 0 alo
   CHECK_THAT(silent.reason, Catch::Contains("without Catch2's summary"));
   CHECK(run_test(script("skip", "echo 'SKIPPED: no CUDA device'; exit 77"), "t", 30, child).verdict ==
         TestVerdict::not_run);
+  CHECK_FALSE(silent.timed_out);
+  // A hang: failed, marked timed out, so that the sanitizer item need not wait 4x as long for it again.
+  const TestRun hang = run_test(script("hang", "exec sleep 30"), "hung case", 0.5, child);
+  CHECK(hang.verdict == TestVerdict::failed);
+  CHECK(hang.timed_out);
+  const std::map<std::string, TestRun> runs{{"fine", silent}, {"hung case", hang}};
+  CHECK(first_timed_out({"fine", "never run"}, runs) == nullptr);
+  const std::string* hung = first_timed_out({"fine", "never run", "hung case"}, runs);
+  REQUIRE(hung != nullptr);
+  CHECK(*hung == "hung case");
 }
