@@ -59,8 +59,10 @@ TEST_CASE("the peers are memmem, std-bmh and hyperscan where it is built in, eac
     CHECK_THAT(hyperscan_status(),
                Catch::Contains("not built in") && Catch::Contains("apt-get install libhyperscan-dev"));
   }
-  std::ostringstream quiet;
-  CHECK(choose_peers({""}, quiet) == every);  // a bare --peers
+  std::ostringstream bare;
+  CHECK(choose_peers({""}, bare) == every);  // a bare --peers is the default
+  CHECK(bare.str() == notes.str());
+  std::ostringstream quiet;  // peers named: nothing to say
   CHECK(choose_peers({"std-bmh", "", "memmem", "std-bmh"}, quiet) == std::vector<std::string>{"std-bmh", "memmem"});
   CHECK_THROWS_WITH(choose_peers({"memmem", "awk"}, quiet),
                     Catch::Equals("unknown peer 'awk' (memmem, std-bmh, hyperscan)"));
