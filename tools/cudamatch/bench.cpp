@@ -1,11 +1,11 @@
 // `cudamatch bench`: the course's headline experiment. Every algorithm (GPU versions and CPU
-// references, and the matchers a user would otherwise pick) x pattern lengths x corpora, patterns
-// drawn from the text, every count checked; a table per corpus on stdout, and the table, a CSV and a
-// plot in a results folder (bench_outputs.hpp).
+// references, and the peers: the matchers a user would otherwise pick, peers.hpp) x pattern lengths x
+// corpora, patterns drawn from the text, every count checked; a table per corpus on stdout, and the
+// table, a CSV and a plot in a results folder (bench_outputs.hpp).
 //
 // With no --backend it is the course's main experiment: on a machine with a GPU, what
 // `--backend cuda,cpu --batch` runs (each algorithm's GPU baseline and best version, the batched searches,
-// the CPU references and the comparison rows) for all six algorithms, m = 2..1024, the three 4 MB corpora,
+// the CPU references and the peers) for all six algorithms, m = 2..1024, the three 4 MB corpora,
 // 20 patterns each. That is short enough to measure everything: under a minute, most of it the CPU rows
 // (from the 100-pattern run of docs/results/gpu-bench.md, about 20 s of CPU and 1 s of GPU on the H200
 // machine; the CPU rows take 15 s on the 2-core development VM).
@@ -31,6 +31,7 @@
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
+#include "peers.hpp"
 #include "progress.hpp"
 
 namespace cudamatch::cli {
@@ -41,8 +42,8 @@ struct BenchOptions {
   std::vector<std::string> corpora;
   std::vector<std::size_t> lengths = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
   std::vector<std::string> algorithms;
-  std::vector<std::string> compare;
-  bool no_compare = false;
+  std::vector<std::string> peers;  // empty: every peer built in
+  bool no_peers = false;
   std::size_t patterns = 20;
   std::vector<std::string> backends;  // empty: cuda,cpu with batch when there is a GPU, else cpu
   std::size_t mib = 0;                // 0: the corpora as they are; else each repeated to this many MiB
@@ -109,7 +110,7 @@ void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>&
   }
 }
 
-std::vector<Contender> contenders(const BenchOptions& o) {
+std::vector<Contender> contenders(const BenchOptions& o, const std::vector<std::string>& peers) {
   std::vector<AlgorithmSpec> specs;
   for (const std::string& name : o.algorithms) {
     specs.push_back(parse_algorithm_spec(name));
@@ -131,16 +132,9 @@ std::vector<Contender> contenders(const BenchOptions& o) {
       list.push_back({algorithm_name(a), "cpu", a, [a](ByteView p) { return make_cpu_matcher(a, p); }, nullptr, false});
     }
   }
-  if (!o.no_compare) {
-    const std::vector<std::string> names = o.compare.empty() ? comparison_names() : o.compare;
-    for (const std::string& name : names) {
-      const auto& known = comparison_names();
-      if (std::find(known.begin(), known.end(), name) == known.end()) {
-        throw UsageError("unknown comparison matcher '" + name + "' (memmem, std-bmh)");
-      }
-      list.push_back({name, "cpu", Algorithm::bf, [name](ByteView p) { return make_comparison_matcher(name, p); },
-                      nullptr, false});
-    }
+  for (const std::string& name : peers) {
+    list.push_back(
+        {name, "cpu", Algorithm::bf, [name](ByteView p) { return make_peer_matcher(name, p); }, nullptr, false});
   }
   return list;
 }
@@ -292,7 +286,8 @@ void choose_default_backends(BenchOptions& o, std::ostream& notes) {
 int run_bench(BenchOptions o) {
   std::ostringstream notes;  // said on stderr once the options, the corpora and the results folder are good
   if (o.backends.empty()) choose_default_backends(o, notes);
-  const std::vector<Contender> list = contenders(o);
+  const std::vector<std::string> peers = o.no_peers ? std::vector<std::string>() : choose_peers(o.peers, notes);
+  const std::vector<Contender> list = contenders(o, peers);
   const bool uses_gpu = std::any_of(list.begin(), list.end(), [](const Contender& c) { return c.backend == "cuda"; });
   std::vector<std::string> corpus_names = o.corpora;
   if (corpus_names.empty()) {
@@ -376,7 +371,10 @@ int run_bench(BenchOptions o) {
     report << '\n';
   }
   report << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none") << "), a plain name the CPU ("
-         << cpu_name << "). Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
+         << cpu_name << ", one core)";
+  for (std::size_t i = 0; i < peers.size(); ++i)
+    report << (i == 0 ? "; the peers, what users pick instead: " : ", ") << peers[i];
+  report << ". Every count was checked: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
          << ". Pattern preprocessing on the host is not timed.\n";
   const int written = outputs.finish(rows);
   return written != kExitOk || all_correct ? written : 1;  // trouble (2) first, as in grep
@@ -401,18 +399,31 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       "--plot put those two files elsewhere. The last lines of stdout say where each file is, the very last\n"
       "\"results: FOLDER/\". Exit status: 0 every count right, 1 a wrong count, 2 trouble.\n"
       "\n"
+      "The peers are the CPU matchers users pick instead: glibc memmem, std::boyer_moore_horspool_searcher\n"
+      "(std-bmh) and Hyperscan's literal matcher (hyperscan; --version says whether it is built in). They run\n"
+      "by default, in the same tables and CSV, their counts checked like every row's; each searches for one\n"
+      "pattern on one core, as the six CPU matchers do. --compare and --no-compare are older spellings of\n"
+      "--peers and --no-peers.\n"
+      "\n"
       "Examples:\n"
       "  cudamatch bench                              the main experiment, results in cudamatch-results/\n"
       "  cudamatch bench --out results/h100           the same, results in results/h100/\n"
       "  cudamatch bench --backend cpu --lengths 4,64 --algorithms ssef,epsm   a quick look at two CPU matchers\n"
-      "  cudamatch bench --backend cuda --mib 1024 --patterns 5 --no-compare   device-resident throughput");
+      "  cudamatch bench --backend cpu --algorithms ssef --peers hyperscan     SSEF against Hyperscan\n"
+      "  cudamatch bench --backend cuda --mib 1024 --patterns 5 --no-peers     device-resident throughput");
   auto o = std::make_shared<BenchOptions>();
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
   bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str();
   bench->add_option("--algorithms", o->algorithms, "bf, kmp, bm, sunday, epsm, ssef, optionally :vN (default: all)")
       ->delimiter(',');
-  bench->add_option("--compare", o->compare, "comparison rows: memmem, std-bmh (default: both)")->delimiter(',');
-  bench->add_flag("--no-compare", o->no_compare, "leave out the comparison rows");
+  auto* peers = bench
+                    ->add_option("--peers,--compare", o->peers,
+                                 "the peers: memmem, std-bmh, hyperscan; no NAME: every one built in, the default. " +
+                                     hyperscan_status())
+                    ->delimiter(',')
+                    ->expected(0, CLI::detail::expected_max_vector_size)
+                    ->option_text("[NAME,...]");
+  bench->add_flag("--no-peers,--no-compare", o->no_peers, "leave out the peers")->excludes(peers);
   bench->add_option("--patterns", o->patterns, "patterns per length")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();

@@ -18,7 +18,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run);
 void add_bench_command(CLI::App& app, std::function<int()>& run);
 
 // What `cudamatch --version` prints, one line each: the program's version and track, the CUDA runtime's
-// and driver's versions, and each GPU or "no CUDA device (why)". Works without a GPU or a driver.
+// and driver's versions, each GPU or "no CUDA device (why)", and whether Hyperscan is built in (bench's
+// hyperscan peer). Works without a GPU or a driver.
 std::string version_text();
 
 }  // namespace cudamatch::cli

@@ -7,6 +7,7 @@
 #include "common/cuda_check.hpp"
 #include "common/device_info.hpp"
 #include "common/table.hpp"
+#include "peers.hpp"
 
 namespace cudamatch::cli {
 
@@ -78,7 +79,7 @@ std::string version_text() {
       cudaGetLastError();
     }
   }
-  return text;
+  return text + "\n" + hyperscan_status();
 }
 
 void add_info_command(CLI::App& app, std::function<int()>& run) {

@@ -5,6 +5,14 @@ import csv
 import sys
 from collections import defaultdict
 
+ALGORITHMS = ["bf", "kmp", "bm", "sunday", "epsm", "ssef"]
+
+
+def is_peer(row):
+    """Whether a row is a peer's (memmem, std-bmh, hyperscan: what users pick instead), a CPU row of none
+    of the six algorithms."""
+    return row["backend"] == "cpu" and row["matcher"] not in ALGORITHMS
+
 
 def main(csv_path, png_path):
     try:
@@ -19,14 +27,15 @@ def main(csv_path, png_path):
         sys.exit(f"plot_bench.py: {csv_path} has no measurements")
     corpora = list(dict.fromkeys(r["corpus"] for r in rows))
     series = defaultdict(list)  # (corpus, label) -> [(m, gbps)]
+    peers = {r["matcher"] for r in rows if is_peer(r)}
     for r in rows:
-        label = r["matcher"] if r["backend"] == "cpu" and r["matcher"] in ("memmem", "std-bmh") else f'{r["matcher"]} ({r["backend"]})'
+        label = r["matcher"] if is_peer(r) else f'{r["matcher"]} ({r["backend"]})'
         series[(r["corpus"], label)].append((int(r["m"]), float(r["gbps"])))
     labels = list(dict.fromkeys(label for (_, label) in series))
     # One colour per algorithm; the line says which run of it: GPU v0 dashed, the GPU's best solid,
-    # batched searches solid with square markers, the CPU dotted.
-    palette = dict(zip(["bf", "kmp", "bm", "sunday", "epsm", "ssef", "memmem", "std-bmh"],
-                       ["C0", "C1", "C2", "C3", "C4", "C5", "C7", "C8"]))
+    # batched searches solid with square markers, the CPU dotted, the peers dashed.
+    palette = dict(zip(ALGORITHMS + ["memmem", "std-bmh", "hyperscan"],
+                       ["C0", "C1", "C2", "C3", "C4", "C5", "C7", "C8", "C6"]))
 
     cpu_only = all(r["backend"] == "cpu" for r in rows)
 
@@ -34,7 +43,7 @@ def main(csv_path, png_path):
         name = label.split(" (")[0]
         algorithm = name.split(":")[0].split(" ")[0]
         colour = palette.get(algorithm, "C9")
-        if label in ("memmem", "std-bmh"):
+        if label in peers:
             return dict(color=colour, linestyle="--", marker=".", linewidth=1.2)
         if label.endswith("(cpu)"):
             return dict(color=colour, linestyle="-" if cpu_only else ":", marker=".", linewidth=1.2)

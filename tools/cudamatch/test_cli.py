@@ -38,6 +38,17 @@ def has_gpu():
     return run("info").returncode == 0
 
 
+def hyperscan_built_in():
+    """Whether this cudamatch has bench's hyperscan peer: the last line of --version says."""
+    return re.match(r"^Hyperscan \d+\.\d+\.\d+ .*built in", run("--version").stdout.decode().splitlines()[-1]) is not None
+
+
+# The peers `cudamatch bench` runs by default: what users pick instead of cudamatch.
+PEERS = ["memmem", "std-bmh"] + (["hyperscan"] if hyperscan_built_in() else [])
+HYPERSCAN_MISSING = ("Hyperscan not built in (to add it: apt-get install libhyperscan-dev, then configure and build "
+                     "again)")
+
+
 # In a student-track build the CUDA backend runs the starter's kernels: unfinished ones give wrong
 # results, and the lessons' [todo] tests are where those are graded.
 STARTER_KERNELS = os.environ.get("CUDAMATCH_TRACK") == "student"
@@ -200,9 +211,11 @@ class SearchTest(unittest.TestCase):
         self.assertRegex(lines[0], r"^cudamatch \d+\.\d+\.\d+ ")
         self.assertRegex(lines[1], r"^CUDA runtime \d+\.\d+$")
         self.assertTrue(lines[2].startswith("CUDA driver"), lines)
-        self.assertTrue(all(line.startswith("GPU ") for line in lines[3:]) or lines[3].startswith("no CUDA device"),
-                        lines)
-        self.assertEqual(len(lines) > 3 and lines[3].startswith("GPU "), has_gpu())
+        devices = lines[3:-1]
+        self.assertTrue(devices and all(line.startswith("GPU ") for line in devices) or
+                        devices == [devices[0]] and devices[0].startswith("no CUDA device"), lines)
+        self.assertEqual(devices[0].startswith("GPU "), has_gpu())
+        self.assertTrue(lines[-1] == HYPERSCAN_MISSING or hyperscan_built_in(), lines)
 
     def test_search_help_has_examples(self):
         result = run("search", "--help")
@@ -459,7 +472,7 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(f.read(), b"".join(result.stdout.splitlines(keepends=True)[:-len(where)]))
         self.assertIn(b"all correct", result.stdout)
         rows = self.rows(where["csv"])
-        self.assertEqual(len(rows), 2 * (len(ALGORITHMS) + 2))
+        self.assertEqual(len(rows), 2 * (len(ALGORITHMS) + len(PEERS)))
         self.assertTrue(all(r["correct"] == "1" and r["backend"] == "cpu" for r in rows))
         if can_plot():
             self.assertEqual(where["plot"], os.path.join(folder, "bench.png"))
@@ -480,7 +493,7 @@ class BenchTest(unittest.TestCase):
         result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--out", out, "--csv", csv_path, "--plot", png)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.where(result)["csv"], csv_path)
-        self.assertEqual(len(self.rows(csv_path)), 2 * (len(ALGORITHMS) + 2))
+        self.assertEqual(len(self.rows(csv_path)), 2 * (len(ALGORITHMS) + len(PEERS)))
         self.assertEqual(len(self.rows(os.path.join(out, "bench.csv"))), 2)  # the first run's, left alone
         if can_plot():
             self.assertEqual(self.where(result)["plot"], png)
@@ -558,8 +571,42 @@ class BenchTest(unittest.TestCase):
         self.assertIn(b"synthetic", result.stderr)
         self.assertIn(b"SYNTHETIC", result.stdout)
 
+    def test_the_peers_run_beside_the_cpu_matchers_and_are_checked(self):
+        out = self.path("r")
+        result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--algorithms", "ssef", "--peers", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = self.rows(os.path.join(out, "bench.csv"))
+        self.assertEqual([r["matcher"] for r in rows], ["ssef", *PEERS] * 2)
+        self.assertTrue(all(r["correct"] == "1" and r["backend"] == "cpu" for r in rows))
+        for m in ("4", "64"):  # every row of a length counted the same (ssef's, checked against brute force)
+            self.assertEqual(len({r["matches"] for r in rows if r["m"] == m}), 1, m)
+        stdout = result.stdout.decode()
+        self.assertRegex(stdout, r"\nm +ssef +" + " +".join(PEERS) + "\n")
+        self.assertIn("; the peers, what users pick instead: " + ", ".join(PEERS) + ". Every count was checked: all "
+                      "correct", stdout)
+        notes = [line for line in result.stderr.decode().splitlines() if "hyperscan" in line]
+        self.assertEqual(notes, [] if "hyperscan" in PEERS else [f"cudamatch: no hyperscan row: {HYPERSCAN_MISSING}"])
+
+    def test_peers_named_run_in_that_order_and_the_old_spelling_still_works(self):
+        for args, matchers in ((["--peers", "std-bmh,memmem"], ["ssef", "std-bmh", "memmem"]),
+                               (["--compare", "memmem"], ["ssef", "memmem"]),
+                               (["--no-peers"], ["ssef"]), (["--no-compare"], ["ssef"])):
+            out = self.path(*args)
+            result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--algorithms", "ssef", *args, "--out", out)
+            self.assertEqual(result.returncode, 0, f"{args}: {result.stderr}")
+            self.assertNotIn(b"hyperscan", result.stderr)  # said only when the peers are not named
+            self.assertEqual([r["matcher"] for r in self.rows(os.path.join(out, "bench.csv"))], matchers * 2, args)
+
+    @unittest.skipIf(hyperscan_built_in(), "Hyperscan is built in")
+    def test_asking_for_hyperscan_when_it_is_not_built_in_is_one_line_and_exit_2(self):
+        result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--peers", "memmem,hyperscan")
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertEqual(result.stderr.decode(), f"cudamatch: --peers hyperscan: {HYPERSCAN_MISSING}\n")
+        self.assertEqual(os.listdir(self.dir.name), [])
+
     def test_bench_rejects_bad_choices(self):
-        for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"],
+        for args in (["--algorithms", "grep"], ["--algorithms", "kmp:v1"], ["--compare", "awk"], ["--peers", "awk"],
+                     ["--peers", "memmem", "--no-peers"],
                      ["--backend", "cuda", "--algorithms", "bf:v9"], ["--lengths", "0"], ["--corpora", "nope"]):
             result = self.bench("--corpora", "E.coli", "--patterns", "1", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
@@ -716,6 +763,21 @@ class GpuBackendTest(unittest.TestCase):
         self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in rows if r["backend"] == "cuda"))
         if can_plot():
             self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
+
+    def test_bench_peers_sit_beside_the_gpu_in_both_tables(self):
+        out = os.path.join(self.dir.name, "results")
+        result = run("bench", "--backend", "cuda,cpu", "--corpora", "E.coli", "--lengths", "4,64", "--patterns", "3",
+                     "--algorithms", "bf", "--peers", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        headers = [line.split() for line in result.stdout.decode().splitlines() if line.startswith("m ")]
+        self.assertEqual(len(headers), 3, headers)  # GB/s, microseconds, the speedup over the CPU
+        for header in headers[:2]:
+            self.assertEqual(header[-len(PEERS) - 1:], ["bf", *PEERS])
+        with open(os.path.join(out, "bench.csv"), newline="") as f:
+            rows = [r for r in csv.DictReader(f) if r["matcher"] in PEERS]
+        self.assertEqual(len(rows), 2 * len(PEERS))
+        self.assertTrue(all(r["correct"] == "1" and r["backend"] == "cpu" for r in rows))
+
 
 if __name__ == "__main__":
     unittest.main()

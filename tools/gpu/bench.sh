@@ -20,6 +20,6 @@ algorithms=bf,kmp,bm,sunday,epsm,ssef
 "$cudamatch" bench --backend cuda,cpu --batch --algorithms "$algorithms" --patterns 100 \
   --out "$out/gpu-bench-4mb" > "$out/gpu-bench-4mb.log" 2>&1
 echo "== bench, 4 MB corpora, 100 patterns per m: exit $?"
-"$cudamatch" bench --backend cuda --mib 1024 --algorithms "$algorithms" --patterns 5 --no-compare \
+"$cudamatch" bench --backend cuda --mib 1024 --algorithms "$algorithms" --patterns 5 --no-peers \
   --out "$out/gpu-bench-1gib" > "$out/gpu-bench-1gib.log" 2>&1
 echo "== bench, corpora repeated to 1 GiB, 5 patterns per m: exit $?"

@@ -92,22 +92,33 @@ setup_staged_deps() {
   fi
 }
 
+# Whether a file matching one of the GLOBs (relative paths) is under a prefix where CMake looks: one of
+# CMAKE_PREFIX_PATH, /usr or /usr/local.
+setup_under_a_prefix() { # GLOB...
+  local prefix glob file prefixes=()
+  IFS=: read -ra prefixes <<< "${CMAKE_PREFIX_PATH:-}"
+  for prefix in "${prefixes[@]}" /usr /usr/local; do
+    for glob in "$@"; do
+      for file in "$prefix"/$glob; do [ -f "$file" ] && return 0; done # $glob unquoted: it expands
+    done
+  done
+  return 1
+}
+
 # The Debian packages of what is not found: setup_need_command COMMAND PACKAGE (COMMAND on the PATH),
-# setup_need_cmake_package NAME PACKAGE (NAMEConfig.cmake where find_package looks: under a prefix of
-# CMAKE_PREFIX_PATH, /usr or /usr/local, in lib/cmake, lib/*/cmake or share/cmake).
+# setup_need_cmake_package NAME PACKAGE (NAMEConfig.cmake where find_package looks: under a prefix, in
+# lib/cmake, lib/*/cmake or share/cmake).
 setup_found=() setup_missing=()
 setup_need_command() {
   if command -v "$1" > /dev/null; then setup_found+=("$1"); else setup_missing+=("$2"); fi
 }
 setup_need_cmake_package() {
-  local name=$1 prefix config prefixes=()
-  IFS=: read -ra prefixes <<< "${CMAKE_PREFIX_PATH:-}"
-  for prefix in "${prefixes[@]}" /usr /usr/local; do
-    for config in "$prefix"/{lib,lib/*,share}/cmake/"$name/${name}Config.cmake"; do
-      [ -f "$config" ] && setup_found+=("$name") && return 0
-    done
-  done
-  setup_missing+=("$2")
+  local config=cmake/$1/${1}Config.cmake
+  if setup_under_a_prefix "lib/$config" "lib/*/$config" "share/$config"; then
+    setup_found+=("$1")
+  else
+    setup_missing+=("$2")
+  fi
 }
 
 # apt-get install PACKAGE..., as root or through sudo. When it cannot, one line says why and what to do,
@@ -197,6 +208,17 @@ setup_matplotlib() {
   say "going on without matplotlib: cudamatch bench draws no plot"
 }
 
+# Hyperscan, for bench's hyperscan peer, when apt-get can install it (libhyperscan-dev); without it bench runs
+# the other peers and says so. Found by its header, as CMake finds it (tools/cudamatch/CMakeLists.txt).
+setup_hyperscan() {
+  if setup_under_a_prefix include/hs/hs.h; then
+    say "found Hyperscan"
+    return
+  fi
+  setup_apt_install libhyperscan-dev && return
+  say "going on without Hyperscan: cudamatch bench has no hyperscan peer"
+}
+
 # The corpora in $CUDAMATCH_DATA (or datasets/cache), verified, else fetched there: copied from a mirror
 # ($CUDAMATCH_CORPUS_MIRROR, else ../shared/datasets beside the checkout when there is one, as on CI), else
 # downloaded. Without them the tests and bench use synthetic stand-ins.
@@ -230,6 +252,7 @@ setup_prepare() { # PRESET_WITHOUT_GPU WITHOUT_GPU
   setup_staged_deps
   setup_build_requirements
   setup_matplotlib
+  setup_hyperscan
   mkdir -p build
   setup_corpora
 }

@@ -140,6 +140,40 @@ class SetupFunctions(unittest.TestCase):
                                 CMAKE_PREFIX_PATH=f"/nonexistent:{self.tmp / 'prefix'}")
         self.assertEqual(result.stdout, "Fake|absent-dev\n", result.stderr)
 
+    def test_hyperscan_found_under_a_prefix_is_not_installed(self):
+        header = self.tmp / "prefix" / "include" / "hs" / "hs.h"
+        header.parent.mkdir(parents=True)
+        header.touch()
+        self.stub("apt-get", "exit 0")
+        result = self.run_setup("setup_hyperscan", CMAKE_PREFIX_PATH=str(self.tmp / "prefix"))
+        self.assertEqual((result.returncode, result.stdout), (0, "run-tests: found Hyperscan\n"), result.stderr)
+        self.assertEqual(self.called(), [])
+
+    # Hyperscan is optional: what apt-get cannot install is said, and the set-up goes on. (The machine's own
+    # /usr may hold Hyperscan, so these tests say it is under no prefix.)
+    def test_hyperscan_is_installed_with_apt_get_when_missing(self):
+        self.stub("id", "echo 0")
+        self.stub("apt-get", "exit 0")
+        self.link("env")
+        result = self.run_setup("setup_under_a_prefix() { return 1; }; setup_hyperscan; echo went on")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "run-tests: installing libhyperscan-dev via apt-get\nwent on\n")
+        self.assertIn("apt-get install -y -qq --no-install-recommends libhyperscan-dev", self.called())
+
+    def test_without_apt_get_or_network_the_set_up_goes_on_without_hyperscan(self):
+        self.stub("id", "echo 0")
+        self.link("env")
+        for apt_get in (None, APT_OFFLINE):
+            with self.subTest(apt_get="offline" if apt_get else "none"):
+                if apt_get:
+                    self.stub("apt-get", apt_get)
+                result = self.run_setup("setup_under_a_prefix() { return 1; }; setup_hyperscan; echo went on")
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertTrue(result.stdout.endswith("run-tests: going on without Hyperscan: cudamatch bench has "
+                                                       "no hyperscan peer\nwent on\n"), result.stdout)
+                self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)  # why apt-get could not
+                self.assertIn("libhyperscan-dev", result.stderr)
+
 
 class Commands(unittest.TestCase):
     def test_unknown_arguments_are_status_2(self):
