@@ -8,12 +8,15 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <unordered_set>
 
 #include "commands.hpp"
 #include "common/bandwidth.hpp"
 #include "common/file_io.hpp"
 #include "file_scan.hpp"
 #include "matcher_choice.hpp"
+#include "pattern_set.hpp"
 #include "pattern_source.hpp"
 #include "streamed_search.hpp"
 
@@ -59,12 +62,11 @@ struct SearchPattern {
 // the PATTERN operand from `files` when no other source gives a pattern.
 std::vector<SearchPattern> gather_patterns(const SearchOptions& o, std::vector<std::string>& files) {
   std::vector<SearchPattern> patterns;
+  std::unordered_set<std::string> searched;  // the bytes of each pattern so far (-f may give 100,000)
   const auto add = [&](std::vector<std::uint8_t> bytes) {
     std::string label(bytes.begin(), bytes.end());
     if (o.ignore_case) ascii_lower(bytes.data(), bytes.size(), bytes.data());
-    for (const SearchPattern& p : patterns) {
-      if (p.bytes == bytes) return;
-    }
+    if (!searched.emplace(bytes.begin(), bytes.end()).second) return;
     patterns.push_back({std::move(bytes), std::move(label)});
   };
   for (const std::string& e : o.expressions) {
@@ -129,12 +131,6 @@ bool color_wanted(const std::string& when) {
 // Thrown to stop reading a file (-m reached) or the whole search (-q found a match).
 struct StopFile {};
 struct StopSearch {};
-
-// A match: where and which pattern.
-struct Hit {
-  std::uint64_t offset;
-  std::size_t pattern;
-};
 
 // A match kept past its piece, with the bytes of the text there (for -o).
 struct HeldMatch {
@@ -210,15 +206,17 @@ bool progress_allowed(bool count_only) { return count_only || ::isatty(STDOUT_FI
 // order. Pieces overlap by the longest pattern's length - 1, so a match of a shorter pattern near a
 // piece's end is found twice: matches that start where the longest pattern would not fit in the
 // piece wait for the next piece (which finds them again, in order with the others) or the file's end.
+// Counted without the printer, a piece counts the matches that end in the bytes it does not share with
+// the previous piece.
 void scan_patterns(const SearchOptions& o, const std::string& file, const std::vector<SearchPattern>& patterns,
-                   const std::vector<std::unique_ptr<CpuMatcher>>& matchers, Printer& printer) {
+                   PatternSet& search, Printer& printer) {
   std::size_t longest = 0;
   for (const SearchPattern& p : patterns) longest = std::max(longest, p.bytes.size());
-  const bool fast_count = o.count_only && patterns.size() == 1 && !o.no_overlap && o.max_count < 0 && !o.quiet;
+  const bool count_alone = o.count_only && !o.no_overlap && o.max_count < 0 && !o.quiet;
   std::vector<std::uint8_t> lowered;
-  std::vector<std::uint64_t> offsets;
   std::vector<Hit> found;
   std::vector<HeldMatch> pending;
+  std::uint64_t seen_end = 0;  // where the previous piece ended
   scan_file(file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
             [&](ByteView piece, std::uint64_t base) {
               ByteView text = piece;
@@ -227,13 +225,19 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
                 ascii_lower(piece.data, piece.size, lowered.data());
                 text = ByteView(lowered.data(), lowered.size());
               }
-              if (fast_count) {
-                printer.add_count(matchers[0]->count(text));
-                return;
+              const std::size_t seen = seen_end - base;
+              seen_end = base + piece.size;
+              if (count_alone) {
+                if (const std::optional<std::uint64_t> n = search.count(text, seen)) {
+                  printer.add_count(*n);
+                  return;
+                }
               }
               pending.clear();  // this piece finds them again
               const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
-              const auto deliver = [&](Hit hit) {
+              found.clear();
+              search.find(text, base, found);
+              for (const Hit& hit : found) {
                 const std::uint8_t* at = piece.data + (hit.offset - base);
                 if (hit.offset < cutoff) {
                   printer.take(hit.offset, hit.pattern, at);
@@ -241,23 +245,6 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
                   pending.push_back(
                       {hit, std::string(reinterpret_cast<const char*>(at), patterns[hit.pattern].bytes.size())});
                 }
-              };
-              if (patterns.size() == 1) {  // in order already, and nothing to hold back
-                offsets.clear();
-                matchers[0]->find_all(text, base, offsets);
-                for (std::uint64_t offset : offsets) deliver({offset, 0});
-              } else {
-                found.clear();
-                for (std::size_t k = 0; k < patterns.size(); ++k) {
-                  offsets.clear();
-                  matchers[k]->find_all(text, base, offsets);
-                  for (std::uint64_t offset : offsets) found.push_back({offset, k});
-                }
-                std::sort(found.begin(), found.end(), [&](const Hit& a, const Hit& b) {
-                  if (a.offset != b.offset) return a.offset < b.offset;
-                  return patterns[a.pattern].bytes.size() > patterns[b.pattern].bytes.size();
-                });
-                for (const Hit& hit : found) deliver(hit);
               }
               printer.flush();
             });
@@ -274,11 +261,9 @@ int run_search(const SearchOptions& o) {
   colors.on = color_wanted(o.color);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
   const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
-  std::vector<std::unique_ptr<CpuMatcher>> matchers;
-  for (const SearchPattern& p : patterns) {
-    const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(p.bytes.size(), backend));
-    matchers.push_back(make_matcher(backend, algorithm, spec.version, p.bytes));
-  }
+  std::vector<ByteView> pattern_bytes;
+  for (const SearchPattern& p : patterns) pattern_bytes.emplace_back(p.bytes);
+  const std::unique_ptr<PatternSet> search = make_pattern_set(backend, spec, pattern_bytes);
   if (o.max_count == 0) return kExitNoMatch;  // grep -m 0: nothing is read
   // Lesson 17's stream takes one pattern, searched as given, and every match.
   const bool streamable = backend == Backend::cuda && patterns.size() == 1 && !o.ignore_case && !o.no_overlap &&
@@ -310,7 +295,7 @@ int run_search(const SearchOptions& o) {
             streamed->search(file, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
         if (o.count_only) printer.add_count(count);
       } else {
-        scan_patterns(o, file, patterns, matchers, printer);
+        scan_patterns(o, file, patterns, *search, printer);
       }
     } catch (const StopFile&) {
       // -m NUM reached: on to the next file
@@ -339,8 +324,11 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "matches included). Exit status: 0 matches found, 1 none, 2 trouble.");
   search->set_help_flag("--help", "Print this help message and exit");  // -h is grep's --no-filename
   search->footer(
-      "Several patterns (-e, -f) are searched one after another and their matches merged in offset order (at one\n"
-      "offset the longer pattern first); each offset line then ends with :PATTERN. -i folds ASCII letters only.\n"
+      "Several patterns (-e, -f) are listed in offset order (at one offset the longer pattern first), each offset\n"
+      "line ending with :PATTERN; the CPU searches " +
+      std::to_string(kOnePassForAllFrom) +
+      " or more in one pass (Aho-Corasick; not with -a), fewer and on the GPU\n"
+      "one pass each. -i folds ASCII letters only.\n"
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
       "progress bar on a terminal (one pattern, without -i, -m, -q or --no-overlap; otherwise 64 MiB pieces).\n"

@@ -184,16 +184,19 @@ class SearchTest(unittest.TestCase):
         rng = random.Random(9)
         data = bytes(rng.choice(b"ab") for _ in range(3000))
         path = self.file("ab", data)
-        patterns = [data[10:11], data[20:23], data[40:49], data[100:117]]
-        args = []
-        for p in patterns:
-            args += ["-e", p.decode()]
-        expected = sorted(((o, -len(p), p) for p in set(patterns) for o in occurrences(data, p)))
-        for chunk in ("1", "7", "16", "100", "100000"):
-            result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-o", "-b", *args, path)
-            self.assertEqual(result.stdout.decode().split(), [f"{o}:{p.decode()}" for o, _, p in expected], chunk)
-            count = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", *args, path)
-            self.assertEqual(int(count.stdout), len(expected))
+        few = [data[10:11], data[20:23], data[40:49], data[100:117]]  # one pass each
+        many = few + [data[i:i + rng.randint(1, 20)] for i in rng.sample(range(2900), 40)]  # one for all
+        for patterns in (few, many):
+            args = []
+            for p in patterns:
+                args += ["-e", p.decode()]
+            expected = sorted(((o, -len(p), p) for p in set(patterns) for o in occurrences(data, p)))
+            for chunk in ("1", "7", "16", "100", "100000"):
+                result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-o", "-b", *args, path)
+                self.assertEqual(result.stdout.decode().split(), [f"{o}:{p.decode()}" for o, _, p in expected],
+                                 f"{len(patterns)} patterns, chunk {chunk}")
+                count = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", *args, path)
+                self.assertEqual(int(count.stdout), len(expected), f"{len(patterns)} patterns, chunk {chunk}")
 
     def test_no_subcommand_shows_usage_and_exits_2(self):
         result = run()
@@ -348,18 +351,23 @@ class GrepCompatTest(unittest.TestCase):
 
     def test_across_piece_edges(self):
         # Small pieces: matches of patterns of different lengths near a piece's end, --no-overlap's choice
-        # and -m's stop carried from piece to piece.
+        # and -m's stop carried from piece to piece; few patterns (one pass each) and many (one pass for all,
+        # duplicates under -i among them).
         rng = random.Random(11)
         path = self.file("edges", bytes(rng.choice(b"aAbB\n") for _ in range(4000)))
-        patterns = ["-e", "ab", "-e", "Ba", "-e", "aBa", "-e", "b", "-e", "abab"]
-        for chunk in ("1", "3", "7", "100"):
-            for flags in (["-i"], []):
-                every = self.same(["--chunk-bytes", chunk, "--no-overlap", "-o", "-b", *flags, *patterns],
-                                  ["-o", "-b", *flags, *patterns], [path], status=0)
-                # grep's -m counts lines; cudamatch's the first NUM matches
-                first = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "--no-overlap", "-o", "-b", "-m", "9",
-                            *flags, *patterns, path)
-                self.assertEqual(first.stdout.splitlines(), every.stdout.splitlines()[:9])
+        few = ["-e", "ab", "-e", "Ba", "-e", "aBa", "-e", "b", "-e", "abab"]
+        many = self.file("many", b"".join(bytes(rng.choice(b"aAbB") for _ in range(rng.randint(1, 6))) + b"\n"
+                                          for _ in range(30)))
+        for patterns in (few, ["-f", many]):
+            for chunk in ("1", "3", "7", "100"):
+                for flags in (["-i"], []):
+                    every = self.same(["--chunk-bytes", chunk, "--no-overlap", "-o", "-b", *flags, *patterns],
+                                      ["-o", "-b", *flags, *patterns], [path], status=0)
+                    # grep's -m counts lines; cudamatch's the first NUM matches
+                    first = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "--no-overlap", "-o", "-b",
+                                "-m", "9", *flags, *patterns, path)
+                    self.assertEqual(first.stdout.splitlines(), every.stdout.splitlines()[:9])
+            self.same(["-q", *patterns], ["-q", *patterns], [path], status=0)
 
     def test_count_quiet_and_max_count(self):
         # grep counts lines: a file with at most one match per line
@@ -704,8 +712,14 @@ class GpuBackendTest(unittest.TestCase):
         # CPU backend's, with the GPU matchers (standard input too, which is then not streamed).
         with open(self.path, "rb") as f:
             data = f.read()
+        # 25 patterns: the CPU searches them in one Aho-Corasick pass, the GPU in one pass each (-i too)
+        rng = random.Random(25)
+        many = os.path.join(self.dir.name, "many")
+        with open(many, "wb") as f:
+            f.write(b"".join(data[i:i + rng.randint(3, 12)] + b"\n" for i in rng.sample(range(len(data) - 12), 25)))
         for args in (["-i", "--hex", "4143"], ["-e", "ac", "-e", "gattaca", "-e", "c"], ["-i", "-o", "-b", "--no-overlap", "-e", "AC", "-e", "ACG"],
-                     ["-m", "5", "-e", "ac"], ["-c", "-i", "-e", "GT", "-e", "t"]):
+                     ["-m", "5", "-e", "ac"], ["-c", "-i", "-e", "GT", "-e", "t"], ["-o", "-b", "-f", many], ["-c", "-f", many],
+                     ["-i", "--no-overlap", "-f", many]):
             for chunk in ("4096", "1000000"):
                 cpu = run("search", "--backend", "cpu", "--chunk-bytes", chunk, *args, self.path)
                 gpu = run("search", "--backend", "cuda", "--chunk-bytes", chunk, *args, self.path)

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -15,6 +16,7 @@
 #include "file_scan.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
+#include "pattern_set.hpp"
 #include "pattern_source.hpp"
 #include "streamed_search.hpp"
 #include "temp_files.hpp"
@@ -132,6 +134,50 @@ TEST_CASE("a chunked scan finds every occurrence exactly once, across every chun
     CHECK(found == brute_force_find_all(text, pattern));  // sorted and without duplicates
   }
   std::remove(path.c_str());
+}
+
+TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pass each does", "[cli]") {
+  Rng rng(22);
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto text = random_bytes(rng.below(2000), 2 + trial % 3, rng.next());
+    std::vector<std::vector<std::uint8_t>> patterns;  // distinct, as the command line makes them
+    for (std::size_t k = 2 + rng.below(9); k > 0; --k) {
+      const std::size_t m = 1 + rng.below(12);
+      auto p = random_bytes(m, 2 + trial % 3, rng.next());
+      if (m <= text.size()) p.assign(text.begin() + static_cast<long>(rng.below(text.size() - m + 1)), text.end());
+      p.resize(m);
+      if (std::find(patterns.begin(), patterns.end(), p) == patterns.end()) patterns.push_back(p);
+    }
+    if (patterns.size() < 2) continue;  // one pattern is searched by its matcher
+    const std::vector<ByteView> views(patterns.begin(), patterns.end());
+    const auto together = one_pass_for_all(views);
+    const auto apart = make_pattern_set(Backend::cpu, parse_algorithm_spec("kmp"), views);
+    std::vector<Hit> one_pass, per_pattern;
+    together->find(text, 5, one_pass);
+    apart->find(text, 5, per_pattern);  // by offset, the longer pattern first
+    INFO("trial " << trial << ": " << patterns.size() << " patterns, n " << text.size());
+    REQUIRE(one_pass.size() == per_pattern.size());
+    for (std::size_t i = 0; i < one_pass.size(); ++i) {
+      INFO("match " << i);
+      CHECK(one_pass[i].offset == per_pattern[i].offset);
+      CHECK(one_pass[i].pattern == per_pattern[i].pattern);
+    }
+    // A count leaves out the matches that end in the bytes the piece shares with the previous one.
+    const std::size_t seen = rng.below(text.size() + 1);
+    std::uint64_t ending_after = 0;
+    for (const Hit& hit : per_pattern) ending_after += hit.offset - 5 + patterns[hit.pattern].size() > seen;
+    CHECK(together->count(text, seen) == ending_after);
+    CHECK_FALSE(apart->count(text, 0).has_value());  // one pass each: only find tells
+  }
+  // Without -a, the CPU takes one pass for all from kOnePassForAllFrom patterns on (only it counts alone).
+  const auto text = random_bytes(100, 4, 1);
+  std::vector<std::vector<std::uint8_t>> patterns;
+  for (std::uint8_t b = 0; patterns.size() < kOnePassForAllFrom; ++b) patterns.push_back({b});
+  const std::vector<ByteView> few(patterns.begin(), patterns.end() - 1);
+  const std::vector<ByteView> enough(patterns.begin(), patterns.end());
+  CHECK_FALSE(make_pattern_set(Backend::cpu, {}, few)->count(text, 0).has_value());
+  CHECK(make_pattern_set(Backend::cpu, {}, enough)->count(text, 0).has_value());
+  CHECK_FALSE(make_pattern_set(Backend::cpu, parse_algorithm_spec("epsm"), enough)->count(text, 0).has_value());
 }
 
 TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") {
