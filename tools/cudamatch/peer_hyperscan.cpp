@@ -7,6 +7,8 @@
 #if CUDAMATCH_HAVE_HYPERSCAN
 #include <hs.h>
 
+#include "common/matchers/matcher_detail.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <mutex>
@@ -27,10 +29,10 @@ struct FreeScratch {
 
 // Hyperscan reports a match by its end offset in the block scanned, every end offset at which the pattern
 // matches, in increasing order: for one literal of m bytes, every occurrence, overlapping ones included.
-class HyperscanMatcher final : public CpuMatcher {
+class HyperscanMatcher final : public detail::ScanMatcher<HyperscanMatcher> {
  public:
   HyperscanMatcher(ByteView pattern, std::size_t piece_bytes)
-      : CpuMatcher(pattern), piece_(std::max(std::min(piece_bytes, kHyperscanLargestScan), pattern.size)) {
+      : ScanMatcher(pattern), piece_(std::max(std::min(piece_bytes, kHyperscanLargestScan), pattern.size)) {
     if (pattern.size > kHyperscanLargestScan) throw std::runtime_error("Hyperscan: the pattern is over 4 GiB");
     hs_database_t* database = nullptr;
     hs_compile_error_t* error = nullptr;
@@ -46,22 +48,10 @@ class HyperscanMatcher final : public CpuMatcher {
     scratch_.reset(scratch);
   }
 
-  void find_all(ByteView text, std::uint64_t base, std::vector<std::uint64_t>& out) const override {
-    scan(text, [&](std::uint64_t offset) { out.push_back(base + offset); });
-  }
-
-  std::uint64_t count(ByteView text) const override {
-    std::uint64_t n = 0;
-    scan(text, [&](std::uint64_t) { ++n; });
-    return n;
-  }
-
- private:
-  // Calls on_match(offset) for every occurrence in `text`, in increasing order.
+  // ScanMatcher's scan: on_match(offset) for every occurrence in t[0, n), in increasing order (m <= n).
   template <class OnMatch>
-  void scan(ByteView text, OnMatch on_match) const {
+  void scan(const std::uint8_t* t, std::size_t n, OnMatch on_match) const {
     const std::size_t m = pattern().size();
-    if (m > text.size) return;
     struct Piece {
       OnMatch& on_match;
       std::size_t start;  // in the text
@@ -82,16 +72,17 @@ class HyperscanMatcher final : public CpuMatcher {
     const std::lock_guard<std::mutex> one_scan_at_a_time(scratch_in_use_);
     // Pieces overlapping by m - 1 bytes: every occurrence lies inside exactly one (as in file_scan.hpp).
     for (std::size_t start = 0;; start += piece_ - (m - 1)) {
-      const std::size_t length = std::min(piece_, text.size - start);
+      const std::size_t length = std::min(piece_, n - start);
       Piece piece{on_match, start, m, nullptr};
-      const hs_error_t status = hs_scan(database_.get(), reinterpret_cast<const char*>(text.data + start),
+      const hs_error_t status = hs_scan(database_.get(), reinterpret_cast<const char*>(t + start),
                                         static_cast<unsigned int>(length), 0, scratch_.get(), on_end, &piece);
       if (piece.error) std::rethrow_exception(piece.error);
       if (status != HS_SUCCESS) throw std::runtime_error("Hyperscan: hs_scan failed, error " + std::to_string(status));
-      if (start + length == text.size) return;
+      if (start + length == n) return;
     }
   }
 
+ private:
   std::size_t piece_;
   std::unique_ptr<hs_database_t, FreeDatabase> database_;
   std::unique_ptr<hs_scratch_t, FreeScratch> scratch_;
