@@ -25,7 +25,7 @@
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > 6,937), v1 searches instead.
+// default 48 KB of shared memory (m > 7,128 beside the solution's block sums), v1 searches instead.
 #include "automata.cuh"
 #include "engine/block_pass.cuh"
 #include "engine/stage_tile.cuh"
