@@ -153,13 +153,14 @@ function(cudamatch_add_lesson id)
     set_property(GLOBAL APPEND PROPERTY CUDAMATCH_MATCHERS "${id}|${matcher_table}|${matcher_header}")
   endif()
   # A lesson that plugs into the engine (a matcher, a multi-pattern matcher, the streamed search) builds
-  # on it; a matcher lesson's driver is the matcher experiment (common/matcher_experiment.hpp).
+  # on it; a matcher lesson's driver is the matcher experiment (common/matcher_experiment.hpp), and a
+  # multi-pattern lesson's driver writes its texts with the experiment's DeviceCorpus.
   set(lesson_base cudamatch_common)
   set(driver_harness "")
   if(matcher_table OR streamed_search_table OR graph_search_function OR multi_matcher_table)
     set(lesson_base cudamatch_engine)
   endif()
-  if(matcher_table)
+  if(matcher_table OR multi_matcher_table)
     set(driver_harness cudamatch_matcher_experiment)
   endif()
   if(CUDAMATCH_TRACK STREQUAL "both")
