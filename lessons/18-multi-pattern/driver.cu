@@ -85,8 +85,9 @@ class CyclicMatches {
     Bytes extended(corpus);
     for (std::size_t j = 0; j + 1 < longest; ++j) extended.push_back(corpus[j % corpus.size()]);
     AhoCorasick(views(patterns)).find_all(extended, 0, matches_);
-    matches_.erase(std::remove_if(matches_.begin(), matches_.end(), [&](const PatternMatch& m) { return m.offset >= size_; }),
-                   matches_.end());
+    matches_.erase(
+        std::remove_if(matches_.begin(), matches_.end(), [&](const PatternMatch& m) { return m.offset >= size_; }),
+        matches_.end());
     for (const Bytes& p : patterns) lengths_.push_back(p.size());
   }
 
@@ -160,8 +161,8 @@ bool find_all_agrees(const GpuMultiVersion& version, const Bytes& corpus, std::s
   AhoCorasick(views(patterns)).find_all(text, 0, want);
   version.build(views(patterns), nullptr)->find_all(DeviceText(text), 0, got, nullptr);
   if (got == want) return true;
-  std::cerr << label << ": " << version.name << " find_all gave " << got.size() << " records, the CPU "
-            << want.size() << (got.size() == want.size() ? " (different ones)" : "") << "\n";
+  std::cerr << label << ": " << version.name << " find_all gave " << got.size() << " records, the CPU " << want.size()
+            << (got.size() == want.size() ? " (different ones)" : "") << "\n";
   return false;
 }
 
@@ -171,8 +172,7 @@ struct Run {
 };
 
 // The warm-up, then `reps` timed calls, each on a fresh set and text; every count checked.
-Run run_version(const GpuMultiVersion& version, Inputs& inputs, std::size_t count, int reps,
-                const std::string& label) {
+Run run_version(const GpuMultiVersion& version, Inputs& inputs, std::size_t count, int reps, const std::string& label) {
   Run run;
   std::vector<double> samples;
   for (int call = 0; call <= reps; ++call) {
@@ -205,7 +205,8 @@ int experiment(const Options& o, std::uint64_t seed) {
   const double read = context.ceilings.device_read_gbps;
   std::cout << "\nversions:\n";
   for (const GpuMultiVersion& v : multi_gpu().versions) std::cout << "  " << v.name << "  " << v.summary << "\n";
-  std::cout << "inputs: " << (o.seed.from_stdin ? std::string("seed from standard input") : "seed " + std::to_string(seed))
+  std::cout << "inputs: "
+            << (o.seed.from_stdin ? std::string("seed from standard input") : "seed " + std::to_string(seed))
             << "; v0 runs on sets of at most " << o.v0_max << " patterns\n";
 
   std::vector<std::string> headers = {"patterns"};
@@ -283,7 +284,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (std::none_of(corpus_specs().begin(), corpus_specs().end(), [&](const CorpusSpec& c) { return c.name == o.corpus; })) {
+  if (std::none_of(corpus_specs().begin(), corpus_specs().end(),
+                   [&](const CorpusSpec& c) { return c.name == o.corpus; })) {
     std::cerr << kLesson << ": unknown corpus '" << o.corpus << "' (bible.txt, E.coli, world192.txt)\n";
     return 2;
   }

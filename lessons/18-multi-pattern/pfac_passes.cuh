@@ -24,13 +24,13 @@ namespace cudamatch::lesson18 {
 
 // Where a pass puts what it finds.
 struct Output {
-  std::size_t seen;                         // count: only occurrences ending after the first `seen` bytes
-  unsigned long long* terminal_counts;      // count: per terminal
-  unsigned long long* tile_counts;          // count_per_block: per tile
-  const unsigned long long* tile_offsets;   // write: each tile's first slot
-  PatternMatch* matches;                    // write: the records
-  std::uint64_t base;                       // write: added to every offset
-  const std::int32_t* terminal_first;       // the patterns of each terminal (PfacTrie)
+  std::size_t seen;                        // count: only occurrences ending after the first `seen` bytes
+  unsigned long long* terminal_counts;     // count: per terminal
+  unsigned long long* tile_counts;         // count_per_block: per tile
+  const unsigned long long* tile_offsets;  // write: each tile's first slot
+  PatternMatch* matches;                   // write: the records
+  std::uint64_t base;                      // write: added to every offset
+  const std::int32_t* terminal_first;      // the patterns of each terminal (PfacTrie)
   const std::uint32_t* terminal_patterns;
 };
 
@@ -103,8 +103,8 @@ __device__ void walk_items(const Output& out, const Trie& trie, std::size_t n, s
 template <class Kernel>
 unsigned tile_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::size_t tiles) {
   if (shared_bytes > kSharedBytesPerBlock) {
-    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    static_cast<int>(shared_bytes)));
+    CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
   }
   const unsigned resident = resident_blocks(kernel, threads, shared_bytes);
   return static_cast<unsigned>(tiles < resident ? tiles : resident);

@@ -79,8 +79,8 @@ void PfacSet::find_all(const DeviceText& text, std::uint64_t base, std::vector<P
   pass.tile_counts = tile_counts_.data();
   enqueue(Pass::count_per_block, text.data(), text.size(), positions, pass, stream);
   std::size_t temp_bytes = 0;
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, tile_counts_.data(), tile_offsets_.data(), slots,
-                                           stream));
+  CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, tile_counts_.data(), tile_offsets_.data(), slots, stream));
   grow(scan_temp_, temp_bytes);
   CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), temp_bytes, tile_counts_.data(), tile_offsets_.data(),
                                            slots, stream));

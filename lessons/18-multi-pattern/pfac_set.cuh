@@ -22,8 +22,7 @@ class PfacSet : public GpuPatternSet {
   PfacSet(const std::vector<ByteView>& patterns, cudaStream_t stream);
 
   PatternCounts count(const DeviceText& text, std::size_t seen, cudaStream_t stream) final;
-  void find_all(const DeviceText& text, std::uint64_t base, std::vector<PatternMatch>& out,
-                cudaStream_t stream) final;
+  void find_all(const DeviceText& text, std::uint64_t base, std::vector<PatternMatch>& out, cudaStream_t stream) final;
 
   const PfacTrie& trie() const { return trie_; }
 

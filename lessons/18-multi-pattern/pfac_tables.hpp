@@ -72,7 +72,8 @@ __host__ __device__ constexpr HotLayout hot_layout(std::int32_t hot, std::int32_
   const std::size_t first_child_at = 256;
   const std::size_t edge_bytes_at = first_child_at + static_cast<std::size_t>(hot) + 1;
   const std::size_t terminal_bits_at = edge_bytes_at + (static_cast<std::size_t>(warm) + 3) / 4;
-  return {first_child_at, edge_bytes_at, terminal_bits_at, terminal_bits_at + (static_cast<std::size_t>(warm) + 31) / 32};
+  return {first_child_at, edge_bytes_at, terminal_bits_at,
+          terminal_bits_at + (static_cast<std::size_t>(warm) + 31) / 32};
 }
 
 struct HotImage {

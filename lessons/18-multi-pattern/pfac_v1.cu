@@ -16,9 +16,8 @@ constexpr int kRounds = 16;
 constexpr std::size_t kTile = kThreads * kRounds;
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads)
-    pfac_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions, TrieView tables,
-                   Output out) {
+__global__ void __launch_bounds__(kThreads) pfac_v1_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                                                           std::size_t positions, TrieView tables, Output out) {
   __shared__ BlockSumsTemp<kThreads> temp;
   const GlobalTrie trie{tables};
   const std::size_t tiles = (positions + kTile - 1) / kTile;

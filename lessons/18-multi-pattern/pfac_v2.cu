@@ -45,9 +45,7 @@ __global__ void __launch_bounds__(kThreads)
 class V2Set final : public PfacSet {
  public:
   V2Set(const std::vector<ByteView>& patterns, cudaStream_t stream)
-      : PfacSet(patterns, stream),
-        hot_(build_hot_image(trie(), kHotBudget)),
-        image_(to_device(hot_.words, stream)) {}
+      : PfacSet(patterns, stream), hot_(build_hot_image(trie(), kHotBudget)), image_(to_device(hot_.words, stream)) {}
 
  private:
   std::size_t tile_positions() const override { return kTile; }
@@ -58,8 +56,8 @@ class V2Set final : public PfacSet {
                                                         : pfac_v2_kernel<Pass::write>;
     const std::size_t shared = kStaged + hot_.bytes();
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(positions));
-    kernel<<<grid, kThreads, shared, stream>>>(text, n, positions, image_.data(), hot_.hot, hot_.warm,
-                                               device_tables(), out);
+    kernel<<<grid, kThreads, shared, stream>>>(text, n, positions, image_.data(), hot_.hot, hot_.warm, device_tables(),
+                                               out);
     CUDA_CHECK_LAUNCH();
   }
 

@@ -81,9 +81,10 @@ class V3Set final : public PfacSet {
   V3Set(const std::vector<ByteView>& patterns, cudaStream_t stream)
       : PfacSet(patterns, stream),
         hot_(build_hot_image(trie(), kHotBudget)),
-        filter_(patterns.empty() ? PrefixFilter{}
-                                 : build_prefix_filter(patterns, filter_log2_bits(patterns.size(),
-                                                                                  device_filter_log2_bits(hot_.bytes())))),
+        filter_(patterns.empty()
+                    ? PrefixFilter{}
+                    : build_prefix_filter(patterns,
+                                          filter_log2_bits(patterns.size(), device_filter_log2_bits(hot_.bytes())))),
         image_(to_device(hot_.words, stream)),
         filter_words_(to_device(filter_.words, stream)) {}
 

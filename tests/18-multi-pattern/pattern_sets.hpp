@@ -54,7 +54,8 @@ inline std::string difference(const Matches& got, const Matches& want) {
   if (got == want) return "";
   const auto at = std::mismatch(got.begin(), got.end(), want.begin(), want.end());
   std::ostringstream os;
-  os << "got " << show(got) << "; expected " << show(want) << "; first difference at index " << (at.first - got.begin());
+  os << "got " << show(got) << "; expected " << show(want) << "; first difference at index "
+     << (at.first - got.begin());
   if (at.first != got.end()) os << ": got (" << at.first->offset << ", " << at.first->pattern << ")";
   if (at.second != want.end()) os << ", expected (" << at.second->offset << ", " << at.second->pattern << ")";
   return os.str();

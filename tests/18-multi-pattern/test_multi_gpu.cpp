@@ -49,7 +49,8 @@ std::string disagreement(const GpuMultiVersion& version, const std::vector<Bytes
         break;
       }
     }
-    if (problem.tellp() > 0) problem << " (text " << t << " of " << text.size() << " bytes, " << patterns.size() << " patterns)";
+    if (problem.tellp() > 0)
+      problem << " (text " << t << " of " << text.size() << " bytes, " << patterns.size() << " patterns)";
   }
   return problem.str();
 }
@@ -99,7 +100,7 @@ void edge_cases(const GpuMultiVersion& version) {
   }
   planted.push_back(slice(text, 0, 5));
   planted.push_back(slice(text, text.size() - 7, 7));
-  planted.push_back(planted.back());  // a duplicate
+  planted.push_back(planted.back());               // a duplicate
   planted.push_back(slice(planted.back(), 0, 3));  // and its prefix
   check(version, planted, {text, slice(text, 0, 4096), Bytes{}});
   // One pattern; patterns longer than the text; patterns of a few KB.

@@ -119,8 +119,8 @@ TEST_CASE("the hot image: as many states as fit, the root row, ranges, bytes and
   const Bytes text = random_english(200000, 7);
   const std::vector<Bytes> patterns = corpus_set(rng, text, 3000);
   const PfacTrie trie = build_pfac_trie(views(patterns));
-  for (std::size_t budget : {std::size_t{0}, std::size_t{1200}, std::size_t{8192}, std::size_t{20480},
-                             std::size_t{1} << 30}) {
+  for (std::size_t budget :
+       {std::size_t{0}, std::size_t{1200}, std::size_t{8192}, std::size_t{20480}, std::size_t{1} << 30}) {
     INFO("budget " << budget);
     const HotImage image = build_hot_image(trie, budget);
     const HotLayout layout = image.layout();
@@ -152,9 +152,9 @@ TEST_CASE("the hot image: as many states as fit, the root row, ranges, bytes and
 
 TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the expected share of bits") {
   CHECK(filter_log2_bits(1, 19) == 12);
-  CHECK(filter_log2_bits(1000, 19) == 14);     // 16,000 bits
-  CHECK(filter_log2_bits(100000, 19) == 19);   // capped
-  CHECK(filter_log2_bits(100000, 10) == 10);   // a device with less room
+  CHECK(filter_log2_bits(1000, 19) == 14);    // 16,000 bits
+  CHECK(filter_log2_bits(100000, 19) == 19);  // capped
+  CHECK(filter_log2_bits(100000, 10) == 10);  // a device with less room
   Rng rng(0xF117);
   const std::vector<Bytes> short_set = {bytes("abc"), bytes("abcdefghij"), bytes("zz\xff")};
   CHECK(build_prefix_filter(views(short_set), 12).q == 3);

@@ -30,7 +30,8 @@ Matches simulate(const PfacTrie& tables, const Trie& trie, const Bytes& text, co
         [&](std::int32_t t, std::size_t end) {
           for (std::int32_t i = tables.terminal_first[t]; i < tables.terminal_first[t + 1]; ++i) {
             const std::uint32_t pattern = tables.terminal_patterns[i];
-            if (end - p != patterns[pattern].size()) FAIL_CHECK("pattern " << pattern << " at " << p << " ends at " << end);
+            if (end - p != patterns[pattern].size())
+              FAIL_CHECK("pattern " << pattern << " at " << p << " ends at " << end);
             out.push_back({p, pattern});
           }
         });
@@ -88,16 +89,16 @@ void edge_cases(Kind kind) {
     }
   }
   Rng rng(77);
-  Bytes text = random_bytes(5000, 2, 5);  // 'a' and 'b' ...
+  Bytes text = random_bytes(5000, 2, 5);            // 'a' and 'b' ...
   for (auto& b : text) b = b == 'a' ? 0x00 : 0xff;  // ... made NUL and 0xff
   std::vector<Bytes> patterns = random_set(rng, text, 40, 1, 12, 2);
   for (auto& p : patterns) {
     for (auto& b : p) b = b == 'a' || b == 0x00 ? 0x00 : 0xff;
   }
   CHECK(disagreement(kind, text, patterns, 1200).empty());
-  CHECK(disagreement(kind, text, {slice(text, 4000, 1000)}, 1200).empty());         // one pattern
+  CHECK(disagreement(kind, text, {slice(text, 4000, 1000)}, 1200).empty());           // one pattern
   CHECK(disagreement(kind, slice(text, 0, 10), {slice(text, 0, 11)}, 1200).empty());  // longer than the text
-  CHECK(disagreement(kind, text, {}, 1200).empty());                                // no pattern
+  CHECK(disagreement(kind, text, {}, 1200).empty());                                  // no pattern
 }
 
 }  // namespace
