@@ -147,6 +147,8 @@ class SearchTest(unittest.TestCase):
             "-e without its pattern": ["search", "--backend", "cpu", good, "-e"],
             "no pattern": ["search", "--backend", "cpu"],
             "no file after -e": ["search", "--backend", "cpu", "-e", "a"],
+            "--per-pattern without -c": ["search", "--backend", "cpu", "--per-pattern", "-e", "a", good],
+            "--pattern-index with -o": ["search", "--backend", "cpu", "--pattern-index", "-o", "-e", "a", good],
             "unknown subcommand": ["frobnicate"],
         }
         for name, args in cases.items():
@@ -197,6 +199,47 @@ class SearchTest(unittest.TestCase):
                                  f"{len(patterns)} patterns, chunk {chunk}")
                 count = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", *args, path)
                 self.assertEqual(int(count.stdout), len(expected), f"{len(patterns)} patterns, chunk {chunk}")
+
+    def test_pattern_index_labels_matches_and_per_pattern_counts_each(self):
+        path = self.file("t", b"abab\x00\xff")
+        patterns = self.file("p", b"b\nab\nb\nzz\n\x00\xff\n")  # line 3 repeats line 1: reported as index 0
+        result = run("search", "--backend", "cpu", "--pattern-index", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:1\n1:0\n2:1\n3:0\n4:4\n")
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"b:2\nab:2\nzz:0\n\x00\xff:1\n")  # in the order given, zeros too
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "--pattern-index", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:2\n1:2\n3:0\n4:1\n")
+        self.assertEqual(run("search", "--backend", "cpu", "-c", "-f", patterns, path).stdout, b"5\n")  # grep's -c
+        # -e before -f in the count; -i makes "B" a repeat of "b"; one pattern gets its index too
+        result = run("search", "--backend", "cpu", "-i", "--pattern-index", "-e", "B", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:2\n1:0\n2:2\n3:0\n4:5\n")
+        self.assertEqual(run("search", "--backend", "cpu", "--pattern-index", "ab", path).stdout, b"0:0\n2:0\n")
+        # with file names, -m and --no-overlap: the counts of what is reported
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "-H", "-m", "3", "-e", "b", "-e", "ab", path)
+        self.assertEqual(result.stdout.decode().splitlines(), [f"{path}:b:1", f"{path}:ab:2"])
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "--no-overlap", "-e", "b", "-e", "ab", path)
+        self.assertEqual(result.stdout, b"b:0\nab:2\n")
+        self.assertEqual(run("search", "--backend", "cpu", "-q", "-c", "--per-pattern", "-e", "b", path).stdout, b"")
+
+    def test_per_pattern_counts_across_chunk_edges(self):
+        rng = random.Random(12)
+        data = bytes(rng.choice(b"ab\x00") for _ in range(3000))
+        path = self.file("ab", data)
+        for count in (4, 40):  # one pass each, one pass for all
+            chosen = [data[i:i + rng.randint(1, 12)] for i in rng.sample(range(2980), count)]
+            patterns = self.file("p", b"".join(p + b"\n" for p in chosen))
+            firsts = {}
+            for index, p in enumerate(chosen):
+                firsts.setdefault(p, index)
+            expected = [f"{i}:{len(occurrences(data, p))}" for p, i in firsts.items()]
+            labelled = sorted((o, -len(p), i) for p, i in firsts.items() for o in occurrences(data, p))
+            for chunk in ("1", "13", "100000"):
+                result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", "--per-pattern",
+                             "--pattern-index", "-f", patterns, path)
+                self.assertEqual(result.stdout.decode().split(), expected, f"{count} patterns, chunk {chunk}")
+                result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "--pattern-index", "-f", patterns,
+                             path)
+                self.assertEqual(result.stdout.decode().split(), [f"{o}:{i}" for o, _, i in labelled])
 
     def test_no_subcommand_shows_usage_and_exits_2(self):
         result = run()
@@ -726,6 +769,32 @@ class GpuBackendTest(unittest.TestCase):
                 self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), f"{args} {chunk}")
             piped = run("search", "--backend", "cuda", *args, "-", stdin=data)
             self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args)
+
+    def test_many_patterns_in_one_pass_print_what_the_cpu_prints_across_pieces(self):
+        # Several patterns on the GPU: one pass for all over each piece (lesson 18's best version, where the
+        # build has it), against the CPU's Aho-Corasick; pieces of 4 KiB and more, patterns that repeat, that
+        # are prefixes of others, with NUL and 0xff, longer than a piece; standard input (read in pieces too).
+        with open(self.path, "rb") as f:
+            data = f.read()
+        rng = random.Random(22)
+        chosen = [data[i:i + rng.randint(1, 32)] for i in rng.sample(range(len(data) - 32), 300)]
+        chosen += [b"\x00", b"\x00\xff", b"\x00\xffa", b"\xff", chosen[0], chosen[5][:2], b"gattaca\xff" * 3, b"zzzz",
+                   data[100:5100]]
+        patterns = os.path.join(self.dir.name, "patterns")
+        with open(patterns, "wb") as f:
+            f.write(b"".join(p + b"\n" for p in chosen))
+        for args in (["-f", patterns], ["-c", "-f", patterns], ["-c", "--per-pattern", "-f", patterns],
+                     ["--pattern-index", "-f", patterns], ["-c", "--per-pattern", "--pattern-index", "-f", patterns],
+                     ["-o", "-b", "-f", patterns], ["-e", "ac", "-e", "acg", "-e", "ac"], ["-i", "-c", "-f", patterns],
+                     ["--no-overlap", "-m", "1000", "-f", patterns]):
+            for chunk in ("4096", "65536", "1000000"):
+                cpu = run("search", "--backend", "cpu", "--chunk-bytes", chunk, *args, self.path)
+                gpu = run("search", "--backend", "cuda", "--chunk-bytes", chunk, *args, self.path)
+                self.assertEqual(cpu.returncode, 0, cpu.stderr)
+                self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), f"{args[:-1]} {chunk}")
+                self.assertEqual(gpu.stderr, b"")
+            piped = run("search", "--backend", "cuda", "--chunk-bytes", "4096", *args, "-", stdin=data)
+            self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args[:-1])
 
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
