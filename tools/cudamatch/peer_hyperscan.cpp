@@ -126,41 +126,41 @@ class HyperscanMulti final : public MultiCounter {
     if (longest_ > kHyperscanLargestScan) throw std::runtime_error("Hyperscan: a pattern is over 4 GiB");
     piece_ = std::max(std::min(piece_bytes, kHyperscanLargestScan), longest_);
     if (patterns.empty()) return;  // nothing to find, and Hyperscan compiles no empty set
-    database_ = compiled(std::to_string(patterns.size()) + " literals",
-                         [&](hs_database_t** database, hs_compile_error_t** error) {
-                           return hs_compile_lit_multi(expressions.data(), flags.data(), ids.data(), lengths.data(),
-                                                       static_cast<unsigned>(patterns.size()), HS_MODE_BLOCK, nullptr,
-                                                       database, error);
-                         });
+    database_ = compiled(
+        std::to_string(patterns.size()) + " literals", [&](hs_database_t** database, hs_compile_error_t** error) {
+          return hs_compile_lit_multi(expressions.data(), flags.data(), ids.data(), lengths.data(),
+                                      static_cast<unsigned>(patterns.size()), HS_MODE_BLOCK, nullptr, database, error);
+        });
     scratch_.push_back(scratch_for(database_.get()));
     for (unsigned t = 1; t < threads_; ++t) {
       hs_scratch_t* clone = nullptr;
-      if (hs_clone_scratch(scratch_[0].get(), &clone) != HS_SUCCESS) throw std::runtime_error("Hyperscan: no scratch space");
+      if (hs_clone_scratch(scratch_[0].get(), &clone) != HS_SUCCESS)
+        throw std::runtime_error("Hyperscan: no scratch space");
       scratch_.emplace_back(clone);
     }
   }
 
   PatternCounts count(ByteView text) const override {
     if (!database_) return {0, std::vector<std::uint64_t>(patterns_)};
-    return count_in_pieces(text, patterns_, longest_, threads_, piece_,
-                           [&](ByteView piece, std::size_t seen, unsigned thread, PatternCounts& into) {
-                             struct Context {
-                               PatternCounts& into;
-                               unsigned long long seen;
-                             } context{into, seen};
-                             const match_event_handler on_end = [](unsigned int id, unsigned long long,
-                                                                   unsigned long long end, unsigned int, void* c) {
-                               auto& counting = *static_cast<Context*>(c);
-                               if (end > counting.seen) {  // ends in the piece's own bytes
-                                 ++counting.into.total;
-                                 ++counting.into.per_pattern[id];
-                               }
-                               return 0;
-                             };
-                             check_scan(hs_scan(database_.get(), reinterpret_cast<const char*>(piece.data),
-                                                static_cast<unsigned int>(piece.size), 0, scratch_[thread].get(),
-                                                on_end, &context));
-                           });
+    return count_in_pieces(
+        text, patterns_, longest_, threads_, piece_,
+        [&](ByteView piece, std::size_t seen, unsigned thread, PatternCounts& into) {
+          struct Context {
+            PatternCounts& into;
+            unsigned long long seen;
+          } context{into, seen};
+          const match_event_handler on_end = [](unsigned int id, unsigned long long, unsigned long long end,
+                                                unsigned int, void* c) {
+            auto& counting = *static_cast<Context*>(c);
+            if (end > counting.seen) {  // ends in the piece's own bytes
+              ++counting.into.total;
+              ++counting.into.per_pattern[id];
+            }
+            return 0;
+          };
+          check_scan(hs_scan(database_.get(), reinterpret_cast<const char*>(piece.data),
+                             static_cast<unsigned int>(piece.size), 0, scratch_[thread].get(), on_end, &context));
+        });
   }
 
  private:

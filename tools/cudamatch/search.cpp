@@ -36,8 +36,8 @@ struct SearchOptions {
   bool ignore_case = false;
   bool no_overlap = false;
   bool quiet = false;
-  bool pattern_index = false;  // --pattern-index: label matches and counts with the pattern's index
-  bool per_pattern = false;    // --per-pattern: -c counts each pattern
+  bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
+  bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
   int with_names = -1;                     // -H 1, -h 0, -1: names when there is more than one file (grep)
   std::string color;                       // --color[=WHEN]; empty: not given

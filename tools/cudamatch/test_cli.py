@@ -664,6 +664,52 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
         self.assertEqual(os.listdir(self.dir.name), [])  # no results folder for a run that never started
 
+    def test_multi_counts_sets_of_patterns_on_all_cores_and_checks_every_total(self):
+        out = self.path("m")
+        result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", "--set-sizes", "100,10", "--mib", "1",
+                            "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.decode().splitlines()[-1], f"results: {out}/")
+        rows = self.rows(os.path.join(out, "bench.csv"))
+        self.assertEqual(list(rows[0]), ["device", "corpus", "synthetic", "bytes", "kind", "pattern_count", "min_m",
+                                         "max_m", "matcher", "backend", "threads", "reps", "median_ms", "min_ms", "gbps",
+                                         "pct_of_read", "matches", "correct"])
+        matchers = ["aho-corasick"] + (["hyperscan"] if "hyperscan" in PEERS else [])
+        # for each kind, the sizes in increasing order, each counted by every matcher
+        self.assertEqual([(r["kind"], r["pattern_count"], r["matcher"]) for r in rows],
+                         [(kind, size, m) for kind in ("drawn", "absent") for size in ("10", "100") for m in matchers])
+        for r in rows:
+            self.assertEqual((r["correct"], r["backend"], r["bytes"], r["corpus"]), ("1", "cpu", str(1 << 20), "E.coli"))
+            self.assertTrue(8 <= int(r["min_m"]) <= int(r["max_m"]) <= 32, r)
+            self.assertEqual(int(r["threads"]), os.cpu_count(), r)
+            self.assertGreater(float(r["gbps"]), 0)
+            # drawn patterns occur (at least where they were drawn), random ones never
+            self.assertTrue(int(r["matches"]) >= int(r["pattern_count"]) if r["kind"] == "drawn" else r["matches"] == "0")
+        for size in ("10", "100"):  # every matcher counted the same
+            self.assertEqual(len({r["matches"] for r in rows if r["pattern_count"] == size and r["kind"] == "drawn"}), 1)
+        stdout = result.stdout.decode()
+        self.assertIn("E.coli, patterns of 8-32 bytes drawn from it (1048576 bytes, the corpus repeated", stdout)
+        self.assertRegex(stdout, r"\npatterns +matches +" + " +".join(matchers) + "\n")
+        self.assertIn("all correct", stdout)
+        if can_plot():
+            self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
+
+    def test_multi_options_and_peers(self):
+        # the CPU's own size without --mib; --no-peers: Aho-Corasick alone; a default folder of its own
+        result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", "--set-sizes", "10", "--no-peers")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout.decode().splitlines()[-1], r"^results: cudamatch-results/bench-multi-\d{8}-\d{6}/$")
+        rows = self.rows(self.where(result)["csv"])
+        self.assertEqual([r["matcher"] for r in rows], ["aho-corasick"] * 2)
+        self.assertGreater(int(rows[0]["bytes"]), 1 << 20)
+        for args in (["--lengths", "8"], ["--patterns", "3"], ["--algorithms", "bf"], ["--batch"], ["--graph"],
+                     ["--peers", "memmem"], ["--peers", "awk"], ["--set-sizes", "0"]):
+            result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", *args)
+            self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+            self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
+        result = self.bench("--set-sizes", "10", "--backend", "cpu")  # --set-sizes belongs to --multi
+        self.assertEqual(result.returncode, 2, result.stderr)
+
     @unittest.skipIf(has_gpu(), "a GPU is present")
     def test_asking_for_the_gpu_without_one_is_an_error(self):
         result = self.bench(*QUICK_BENCH, "--backend", "cuda")
@@ -846,6 +892,22 @@ class GpuBackendTest(unittest.TestCase):
         self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in rows if r["backend"] == "cuda"))
         if can_plot():
             self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
+
+    def test_bench_multi_runs_the_gpu_versions_beside_the_cpu_and_checks_them(self):
+        out = os.path.join(self.dir.name, "multi")
+        result = run("bench", "--multi", "--corpora", "E.coli", "--set-sizes", "10,1000", "--mib", "64", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(os.path.join(out, "bench.csv"), newline="") as f:
+            rows = list(csv.DictReader(f))
+        self.assertTrue(all(r["correct"] == "1" for r in rows), [r for r in rows if r["correct"] != "1"])
+        gpu_rows = [r for r in rows if r["backend"] == "cuda"]
+        if b"no multi-pattern search on the GPU" in result.stderr:  # before lesson 18: the CPU rows alone
+            self.assertEqual(gpu_rows, [])
+            return
+        self.assertEqual({r["matcher"] for r in gpu_rows} & {"multi:v0"}, {"multi:v0"})
+        self.assertEqual(len(gpu_rows), 2 * 2 * len({r["matcher"] for r in gpu_rows}))
+        self.assertTrue(all(float(r["pct_of_read"]) > 0 and r["bytes"] == str(64 << 20) for r in gpu_rows))
+        self.assertIn(b"GPU best / aho-corasick", result.stdout)
 
     def test_bench_peers_sit_beside_the_gpu_in_both_tables(self):
         out = os.path.join(self.dir.name, "results")

@@ -175,7 +175,7 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
     REQUIRE(counted.has_value());
     CHECK(counted->total == ending_after.total);
     CHECK(counted->per_pattern == ending_after.per_pattern);  // in the order given
-    CHECK_FALSE(apart->count(text, 0).has_value());  // one pass each: only find tells
+    CHECK_FALSE(apart->count(text, 0).has_value());           // one pass each: only find tells
   }
   // Without -a, the CPU takes one pass for all from kOnePassForAllFrom patterns on (only it counts alone).
   const auto text = random_bytes(100, 4, 1);
@@ -235,7 +235,8 @@ class PerPatternSet final : public GpuPatternSet {
                 cudaStream_t stream) override {
     const std::size_t first = out.size();
     for (std::size_t k = 0; k < patterns_.size(); ++k) {
-      for (std::uint64_t offset : positions(k, text, stream)) out.push_back({base + offset, static_cast<std::uint32_t>(k)});
+      for (std::uint64_t offset : positions(k, text, stream))
+        out.push_back({base + offset, static_cast<std::uint32_t>(k)});
     }
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
   }
@@ -306,7 +307,8 @@ TEST_CASE("several patterns on the GPU: one pass for all lists and counts what t
     gpu_one_pass_for_all(*version, views)->find(text, 0, got);
     INFO(version->name);
     REQUIRE(got.size() == want.size());
-    for (std::size_t i = 0; i < got.size(); ++i) CHECK((got[i].offset == want[i].offset && got[i].pattern == want[i].pattern));
+    for (std::size_t i = 0; i < got.size(); ++i)
+      CHECK((got[i].offset == want[i].offset && got[i].pattern == want[i].pattern));
   }
 }
 

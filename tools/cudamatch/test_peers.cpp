@@ -1,6 +1,7 @@
 // The peers of `cudamatch bench` (peers.hpp): which run, the errors of a bad choice, and Hyperscan's counts
-// against brute force (one pattern) and Aho-Corasick (bench --multi's pattern sets). Without Hyperscan built in, its test cases print "skipped: Hyperscan is not built in",
-// which CTest reports as skipped (tools/cudamatch/CMakeLists.txt).
+// against brute force (one pattern) and Aho-Corasick (bench --multi's pattern sets). Without Hyperscan built in, its
+// test cases print "skipped: Hyperscan is not built in", which CTest reports as skipped
+// (tools/cudamatch/CMakeLists.txt).
 #include <catch2/catch.hpp>
 
 #include <iostream>
@@ -144,8 +145,8 @@ TEST_CASE("hyperscan's multi-pattern count equals Aho-Corasick's, per pattern, o
   // Duplicates (counted under each index), prefixes and suffixes of one another, NUL and 0xff, a pattern
   // at offset 0 and at n - m, one longer than the text.
   const Bytes edges = {0x00, 0xFF, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF};
-  const std::vector<Bytes> edge_patterns = {{0x00}, {0x00, 0xFF}, {0x00, 0xFF, 0x00}, {0x00, 0x00}, {0xFF},
-                                            {0x00, 0x00, 0xFF}, {0x00, 0xFF}, Bytes(10, 0x00)};
+  const std::vector<Bytes> edge_patterns = {{0x00}, {0x00, 0xFF},       {0x00, 0xFF, 0x00}, {0x00, 0x00},
+                                            {0xFF}, {0x00, 0x00, 0xFF}, {0x00, 0xFF},       Bytes(10, 0x00)};
   for (unsigned threads : {1u, 2u, 3u}) {
     for (std::size_t piece : {std::size_t{1}, std::size_t{4}, kHyperscanLargestScan}) {
       check(edges, edge_patterns, threads, piece);
