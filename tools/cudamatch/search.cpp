@@ -363,7 +363,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "Several patterns (-e, -f) are listed in offset order (at one offset the longer pattern first), each offset\n"
       "line ending with :PATTERN (--pattern-index: :INDEX); -c counts them together (--per-pattern: a PATTERN:COUNT\n"
       "line each). The CPU searches " +
-      std::to_string(kOnePassForAllFrom) + " or more in one pass (Aho-Corasick), fewer one pass each; the GPU " +
+      std::to_string(kOnePassForAllFrom) + " or more in one pass (Aho-Corasick), fewer one pass each;\nthe GPU " +
       multi_pattern_gpu_path() +
       ".\n-a ALGO keeps one pass per pattern. -i folds ASCII letters only.\n"
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
