@@ -43,8 +43,7 @@ constexpr std::size_t kLongest = 32;
 constexpr double kWarmupMs = 50.0;    // untimed counts first, for at least this long (a GPU's clocks ramp up)
 constexpr double kBudgetMs = 1000.0;  // timed counts: up to kReps within about this
 constexpr std::size_t kReps = 5;
-constexpr double kSkipLargerAboveMs = 2000.0;               // a row slower than this is not run for larger sets
-constexpr std::size_t kOneThreadReferenceUpTo = 64 * kMiB;  // larger texts: the reference on all cores
+constexpr double kSkipLargerAboveMs = 2000.0;  // a row slower than this is not run for larger sets
 constexpr const char* kAhoCorasick = "aho-corasick";
 constexpr const char* kHyperscan = "hyperscan";
 
@@ -77,23 +76,25 @@ PatternBytes draw_from(ByteView text, std::size_t count, Rng& rng) {
   return patterns;
 }
 
-// The counts of `patterns` in `text` that every row is checked against: Aho-Corasick (common/), on one
-// thread up to 64 MiB, on all of them beyond (count_in_pieces, tested against the one-thread count).
-PatternCounts reference_counts(const std::vector<ByteView>& patterns, ByteView text, unsigned threads) {
-  if (text.size <= kOneThreadReferenceUpTo) return AhoCorasick(patterns).count(text);
-  return make_parallel_aho_corasick(patterns, threads)->count(text);
+// The counts of `patterns` in `text`, `corpus` repeated, that every row is checked against: Aho-Corasick
+// (common/) on one thread, over each distinct piece of the repeated text once (count_repeated).
+PatternCounts reference_counts(const std::vector<ByteView>& patterns, const Corpus& corpus, ByteView text,
+                               unsigned threads) {
+  std::size_t longest = 0;
+  for (const ByteView& p : patterns) longest = std::max(longest, p.size);
+  return count_repeated(AhoCorasick(patterns), longest, text, corpus.bytes.size(), threads);
 }
 
 // `count` random patterns of 8-32 bytes (every byte value), none of which occurs in `text`: the reference
 // counts each, and one that occurs is drawn again.
-PatternBytes draw_absent(ByteView text, std::size_t count, Rng& rng, unsigned threads) {
+PatternBytes draw_absent(const Corpus& corpus, ByteView text, std::size_t count, Rng& rng, unsigned threads) {
   PatternBytes patterns(count);
   std::vector<std::size_t> redraw(count);
   for (std::size_t k = 0; k < count; ++k) redraw[k] = k;
   for (int round = 0; !redraw.empty(); ++round) {
     if (round == 100) throw std::runtime_error("cannot draw random patterns that are not in the text");
     for (std::size_t k : redraw) patterns[k] = random_bytes(random_length(rng), 256, rng.next());
-    const PatternCounts found = reference_counts(views_of(patterns), text, threads);
+    const PatternCounts found = reference_counts(views_of(patterns), corpus, text, threads);
     redraw.clear();
     for (std::size_t k = 0; k < count; ++k) {
       if (found.per_pattern[k] > 0) redraw.push_back(k);
@@ -243,11 +244,11 @@ int run_bench_multi(BenchOptions o) {
         for (std::size_t size : sizes) {
           Rng rng(o.seed * 1000003 + size * 2 + (kind == Kind::absent ? 1 : 0));
           const PatternBytes patterns =
-              kind == Kind::drawn ? draw_from(text, size, rng) : draw_absent(text, size, rng, threads);
+              kind == Kind::drawn ? draw_from(text, size, rng) : draw_absent(corpus, text, size, rng, threads);
           const std::vector<ByteView> views = views_of(patterns);
           const auto [shortest, longest] = std::minmax_element(
               views.begin(), views.end(), [](const ByteView& a, const ByteView& b) { return a.size < b.size; });
-          const std::uint64_t expected = kind == Kind::drawn ? reference_counts(views, text, threads).total : 0;
+          const std::uint64_t expected = kind == Kind::drawn ? reference_counts(views, corpus, text, threads).total : 0;
           references[{corpus.name, kind, size}] = expected;
           for (std::size_t i = 0; i < list.size(); ++i) {
             const Contender& c = list[i];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <exception>
 #include <thread>
 
@@ -73,6 +74,31 @@ PatternCounts count_in_pieces(ByteView text, std::size_t patterns, std::size_t l
   }
   for (unsigned t = 1; t < threads; ++t) add(counts[0], counts[t]);
   return counts[0];
+}
+
+PatternCounts count_repeated(const AhoCorasick& automaton, std::size_t longest, ByteView text, std::size_t period,
+                             unsigned threads) {
+  const std::size_t overlap = longest == 0 ? 0 : longest - 1;
+  const PieceCounter count_piece = [&](ByteView piece, std::size_t seen, unsigned, PatternCounts& into) {
+    add(into, count_ending_after(automaton, piece, seen));
+  };
+  const bool repeats =
+      period > overlap && text.size > period && std::memcmp(text.data, text.data + period, text.size - period) == 0;
+  if (!repeats)
+    return count_in_pieces(text, automaton.pattern_count(), longest, threads, text.size + longest, count_piece);
+  PatternCounts counts{0, std::vector<std::uint64_t>(automaton.pattern_count())};
+  count_piece(ByteView(text.data, period), 0, 0, counts);  // [0, period)
+  // Piece j of the whole ones after the first: [j * period - overlap, (j + 1) * period), the bytes of piece 1.
+  const std::size_t whole = text.size / period;
+  if (whole >= 2) {
+    PatternCounts one{0, std::vector<std::uint64_t>(automaton.pattern_count())};
+    count_piece(ByteView(text.data + period - overlap, period + overlap), overlap, 0, one);
+    for (std::size_t j = 1; j < whole; ++j) add(counts, one);
+  }
+  if (const std::size_t rest = text.size - whole * period; rest > 0) {
+    count_piece(ByteView(text.data + whole * period - overlap, rest + overlap), overlap, 0, counts);
+  }
+  return counts;
 }
 
 std::unique_ptr<MultiCounter> make_parallel_aho_corasick(const std::vector<ByteView>& patterns, unsigned threads) {

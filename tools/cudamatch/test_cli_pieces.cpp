@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "common/brute_force.hpp"
+#include "common/corpus.hpp"
 #include "common/file_io.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
@@ -351,6 +352,29 @@ TEST_CASE("a count on several threads, in overlapping pieces, counts every occur
                                       throw std::runtime_error("from a thread");
                                     }),
                     "from a thread");
+}
+
+TEST_CASE("a repeated text is counted from its distinct pieces as a count of the whole text", "[cli]") {
+  Rng rng(24);
+  for (int trial = 0; trial < 300; ++trial) {
+    const unsigned alphabet = 1 + static_cast<unsigned>(rng.below(3));
+    const auto corpus = random_bytes(1 + rng.below(100), alphabet, rng.next());
+    auto text = repeat_to(corpus, rng.below(1000));
+    const bool broken = trial % 5 == 0 && text.size() > corpus.size();  // not a repetition: counted whole
+    if (broken) text[corpus.size() + rng.below(text.size() - corpus.size())] ^= 0x80;
+    Patterns patterns = draw_distinct(text.empty() ? corpus : text, 1 + rng.below(12), alphabet, rng);
+    patterns.push_back(patterns.front());
+    const std::vector<ByteView> views(patterns.begin(), patterns.end());
+    std::size_t longest = 0;
+    for (const ByteView& p : views) longest = std::max(longest, p.size);
+    const AhoCorasick automaton(views);
+    const PatternCounts want = automaton.count(text);
+    const PatternCounts got = count_repeated(automaton, longest, text, corpus.size(), 2);
+    INFO("trial " << trial << ": corpus " << corpus.size() << ", text " << text.size() << ", longest " << longest
+                  << (broken ? ", not repeated" : ""));
+    CHECK(got.total == want.total);
+    CHECK(got.per_pattern == want.per_pattern);
+  }
 }
 
 TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") {
