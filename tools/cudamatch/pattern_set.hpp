@@ -8,7 +8,9 @@
 #include <optional>
 #include <vector>
 
+#include "common/aho_corasick.hpp"
 #include "common/byte_view.hpp"
+#include "engine/multi_matcher.hpp"
 #include "matcher_choice.hpp"
 
 namespace cudamatch::cli {
@@ -26,9 +28,10 @@ class PatternSet {
   // Appends the matches in `text`, offsets plus `base`, in the output's order.
   virtual void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) = 0;
 
-  // The number of matches in `text` that end after its first `seen` bytes (the bytes it shares with the
-  // previous piece, whose matches that piece counted), or std::nullopt when only find can tell.
-  virtual std::optional<std::uint64_t> count(ByteView text, std::size_t seen) = 0;
+  // The matches in `text` that end after its first `seen` bytes (the bytes it shares with the previous
+  // piece, whose matches that piece counted), in total and per pattern (indexed like the search's
+  // patterns), or std::nullopt when only find can tell.
+  virtual std::optional<PatternCounts> count(ByteView text, std::size_t seen) = 0;
 };
 
 // From this many patterns on, the CPU searches them in one Aho-Corasick pass; below, one pass each with
@@ -37,14 +40,23 @@ class PatternSet {
 // lost at 24 by 8-16% (the README's `cudamatch search`).
 constexpr std::size_t kOnePassForAllFrom = 20;
 
-// The search of distinct `patterns` (-i: lowered) on `backend`: one_pass_for_all on the CPU from
-// kOnePassForAllFrom patterns on, unless -a names an algorithm; otherwise one pass per pattern with the
-// matcher of make_matcher, merged, whose count answers for a single pattern only and needs `seen`
-// shorter than it (pieces overlap by its length - 1).
+// The search of distinct `patterns` (-i: lowered) on `backend`, unless -a names an algorithm: on the CPU
+// one_pass_for_all from kOnePassForAllFrom patterns on; on the GPU, from two patterns on,
+// gpu_one_pass_for_all with chosen_multi_version() where this build has one. Otherwise one pass per
+// pattern with the matcher of make_matcher, merged, whose count answers for a single pattern only and
+// needs `seen` shorter than it (pieces overlap by its length - 1).
 std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const AlgorithmSpec& spec,
                                              const std::vector<ByteView>& patterns);
 
+// The occurrences that `automaton` finds in `text` ending after its first `seen` bytes (0: all of them).
+PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen);
+
 // The patterns in one pass over each piece, with the Aho-Corasick automaton of common/aho_corasick.hpp.
 std::unique_ptr<PatternSet> one_pass_for_all(const std::vector<ByteView>& patterns);
+
+// The patterns in one pass over each piece on the GPU with `version` (engine/multi_matcher.hpp): the
+// pattern set is built once; each piece is copied to the device once (into one allocation, grown when a
+// piece is larger) and searched for every pattern.
+std::unique_ptr<PatternSet> gpu_one_pass_for_all(const GpuMultiVersion& version, const std::vector<ByteView>& patterns);
 
 }  // namespace cudamatch::cli
