@@ -25,7 +25,7 @@
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > 7,128 beside the solution's block sums), v1 searches instead.
+// default 48 KB of shared memory (m > kLongestPattern = 6,936), v1 searches instead.
 #include "automata.cuh"
 #include "engine/block_pass.cuh"
 #include "engine/stage_tile.cuh"
@@ -44,6 +44,11 @@ constexpr std::size_t kTile = kThreads * kStride;  // positions per block and ti
 constexpr std::size_t kStaged = kTile + 64;        // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
 static_assert(kStride % 4 == 0 && kStride / 4 % 2 == 1, "a stride is an odd number of words");
+// The room left for lesson 07's block sums (BlockTemp) whatever their size in the track being built:
+// the starter's word per thread (1 KB; lessons 13 and 14 allow no more). So both tracks, and every
+// student's lesson 07, hand v1 the same patterns: those longer than kLongestPattern.
+constexpr std::size_t kBlockSumsRoom = kThreads * sizeof(unsigned);
+static_assert(sizeof(BlockTemp) <= kBlockSumsRoom, "lesson 07's block sums take more than a word per thread");
 
 }  // namespace
 
@@ -118,7 +123,7 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
 }
 
 // After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows.
-std::size_t table_bytes(std::size_t m) {
+constexpr std::size_t table_bytes(std::size_t m) {
   const int rows = dfa_head_rows(static_cast<int>(m));
   return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows) * kDfaRowBytes;
 }
@@ -158,9 +163,13 @@ __global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t
   });
 }
 
-std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
+constexpr std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
 
-bool fits_in_shared_memory(std::size_t m) { return shared_bytes(m) + sizeof(BlockTemp) <= kSharedBytesPerBlock; }
+static_assert(shared_bytes(kLongestPattern) + kBlockSumsRoom <= kSharedBytesPerBlock &&
+                  shared_bytes(kLongestPattern + 1) + kBlockSumsRoom > kSharedBytesPerBlock,
+              "kLongestPattern is the longest pattern whose tables fit beside the tile");
+
+bool fits_in_shared_memory(std::size_t m) { return m <= kLongestPattern; }
 
 unsigned tiles(const DeviceText& text, std::size_t m) { return blocks_covering(text, m, kTile); }
 

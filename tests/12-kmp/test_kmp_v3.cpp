@@ -164,6 +164,18 @@ TEST_CASE("v3 falls back to v1 for tables too large to fit beside its tile", "[g
   check_against_brute_force(v3(), repeat_to("ab", 30000), repeat_to("ab", 8000));
 }
 
+TEST_CASE("v3 searches patterns up to kLongestPattern itself and longer ones through v1", "[gpu][todo]") {
+  // At kLongestPattern the tile and the tables take 48,124 of the 48 KB beside the block sums: the
+  // layout's last bytes are in use (a table laid out past what the launch asked for shows here). One
+  // byte more and v1 searches, in both tracks. On "abab..." every thread reads on m - 1 bytes past its
+  // stride, far past the staged tile, from global memory.
+  const Bytes text = random_bytes(40001, 2, 1207);
+  for (std::size_t m : {lesson12::kLongestPattern, lesson12::kLongestPattern + 1}) {
+    check_against_brute_force(v3(), text, prefix(text, 12345, m));
+    check_against_brute_force(v3(), repeat_to("ab", 30001), repeat_to("ab", m));
+  }
+}
+
 TEST_CASE("a batch of v3 counts equals the counts one by one", "[gpu][todo]") {
   // Every path of v3 queued together: the DFA alone, the DFA and the failure loop, m = 4096, the
   // fallback, m > n.
