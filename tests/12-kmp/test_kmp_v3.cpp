@@ -20,6 +20,10 @@ using namespace cudamatch;
 using namespace cudamatch::testing;
 using lesson12::kStride;
 
+// v3's tiles: 256 threads' strides, staged with 64 bytes more; a thread that reads past them reads
+// global memory.
+constexpr std::size_t kTile = 256 * kStride;
+
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -115,6 +119,11 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
       for (const Bytes& pattern : bordered_patterns(m)) check_threads(text, pattern, true);
     }
   }
+  // Across tiles: the last threads of a tile read past its 64 staged bytes, from the whole text.
+  const Bytes tiles = repeat_to("aab", 2 * kTile + 137);
+  for (std::size_t m : {37, 80, 100}) {
+    for (const Bytes& pattern : bordered_patterns(m)) check_threads(tiles, pattern, true);
+  }
 }
 
 TEST_CASE("v3's threads, run on the CPU, handle patterns up to 4096 bytes", "[todo]") {
@@ -124,9 +133,10 @@ TEST_CASE("v3's threads, run on the CPU, handle patterns up to 4096 bytes", "[to
     check_threads(dna, random_bytes(m, 4, m), false);
   }
   // All-equal and periodic texts: every thread reads on to the last occurrence starting in its stride.
-  const Bytes same = repeat_to("a", 9001);
+  // Three tiles and a part: the threads of a tile's end read thousands of bytes past its staged ones.
+  const Bytes same = repeat_to("a", 3 * kTile + 1001);
   for (std::size_t m : {1000, 4096}) {
-    for (const Bytes& pattern : bordered_patterns(m)) check_threads(repeat_to("ab", 9001), pattern, false);
+    for (const Bytes& pattern : bordered_patterns(m)) check_threads(repeat_to("ab", 3 * kTile + 1001), pattern, false);
     const lesson12::ThreadScans scans = lesson12::scan_threads_on_host(same, repeat_to("a", m));
     REQUIRE(scans.positions == cpu_kmp(same, repeat_to("a", m)));
     for (std::size_t t = 0; t < scans.bytes_scanned.size(); ++t) {
