@@ -189,7 +189,9 @@ void RegisteredFile::release_before(std::uint64_t offset) {
     if (upto <= released_) return;
   }
   cudaEvent_t after = nullptr;
-  CUDA_CHECK(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
+  // Blocking: a registrar waiting for it sleeps instead of spinning on a core the readers and the
+  // caller need.
+  CUDA_CHECK(cudaEventCreateWithFlags(&after, cudaEventDisableTiming | cudaEventBlockingSync));
   const cudaError_t recorded = cudaEventRecord(after, copy_stream_);
   if (recorded != cudaSuccess) {
     cudaEventDestroy(after);
