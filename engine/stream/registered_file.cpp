@@ -1,10 +1,12 @@
 #include "engine/stream/registered_file.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 #include "common/cuda_check.hpp"
@@ -13,6 +15,11 @@ namespace cudamatch {
 
 std::uint64_t SpanPlan::end(std::uint64_t span) const {
   return std::min<std::uint64_t>(file_bytes, (span + 1) * span_bytes);
+}
+
+SpanPlan SpanPlan::whole_pages(std::uint64_t file_bytes, std::size_t span_bytes, std::size_t page_bytes) {
+  const std::size_t pages = (std::max<std::size_t>(span_bytes, 1) + page_bytes - 1) / page_bytes;
+  return {file_bytes, pages * page_bytes};
 }
 
 std::uint64_t SpanPlan::spans_before(std::uint64_t offset) const {
@@ -46,7 +53,7 @@ std::unique_ptr<RegisteredFile> RegisteredFile::open(const FileSource& file, cud
   void* mapping = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, file.descriptor(), 0);
   if (mapping == MAP_FAILED) return refuse(file.path() + ": mmap: " + std::strerror(errno));
 
-  const SpanPlan spans{bytes, std::max<std::size_t>(span_bytes, 1)};
+  const SpanPlan spans = SpanPlan::whole_pages(bytes, span_bytes, static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)));
   // A window of W bytes crosses at most ceil((W - 1) / span) + 1 spans; the registrars must be allowed
   // that many ahead of the released ones, or the copy of a window would wait for spans never registered.
   const std::size_t crossed = (std::max<std::size_t>(window_bytes, 1) + spans.span_bytes - 1) / spans.span_bytes + 1;
@@ -108,11 +115,14 @@ void RegisteredFile::registrar() {
       lock.unlock();
       cudaError_t status = cudaEventSynchronize(release.after);
       cudaEventDestroy(release.after);
-      for (std::uint64_t s = release.first; s < release.last && status == cudaSuccess; ++s) {
-        status = cudaHostUnregister(mapping_ + spans_.begin(s));
+      std::uint64_t done = release.first;  // spans [first, done) unregistered
+      for (; done < release.last && status == cudaSuccess; ++done) {
+        status = cudaHostUnregister(mapping_ + spans_.begin(done));
       }
+      if (status != cudaSuccess && done > release.first) --done;  // the span whose unregistering failed
       lock.lock();
-      for (std::uint64_t s = release.first; s < release.last; ++s) state_[s] = Span::unregistered;
+      // Only the spans unregistered here: the destructor unregisters the others (still registered).
+      for (std::uint64_t s = release.first; s < done; ++s) state_[s] = Span::unregistered;
       if (status != cudaSuccess && !error_) {
         error_ = std::make_exception_ptr(CudaError(status, "cudaHostUnregister", __FILE__, __LINE__));
       }
@@ -146,12 +156,21 @@ void RegisteredFile::registrar() {
 void RegisteredFile::wait_registered(std::uint64_t end) {
   const std::uint64_t needed = end == 0 ? 0 : spans_.span_of(std::min(end, spans_.file_bytes) - 1) + 1;
   std::unique_lock<std::mutex> lock(mutex_);
+  if (needed > released_ + lookahead_) {  // the registrars stop before `needed`: it would never come
+    throw std::logic_error("RegisteredFile: waiting for " + std::to_string(needed) + " spans with " +
+                           std::to_string(released_) + " released and a lookahead of " + std::to_string(lookahead_) +
+                           " spans (a window longer than the one open() was given)");
+  }
   changed_.wait(lock, [&] { return ready_ >= needed || error_; });
   if (error_) std::rethrow_exception(error_);
 }
 
 void RegisteredFile::copy_async(std::uint64_t offset, std::size_t bytes, std::uint8_t* device) {
   if (bytes == 0) return;
+  if (offset > spans_.file_bytes || bytes > spans_.file_bytes - offset) {
+    throw std::out_of_range("RegisteredFile: bytes [" + std::to_string(offset) + ", " + std::to_string(offset + bytes) +
+                            ") of a file of " + std::to_string(spans_.file_bytes));
+  }
   wait_registered(offset + bytes);
   for (std::uint64_t at = offset; at < offset + bytes;) {
     const std::uint64_t until = std::min<std::uint64_t>(offset + bytes, spans_.end(spans_.span_of(at)));
@@ -162,13 +181,17 @@ void RegisteredFile::copy_async(std::uint64_t offset, std::size_t bytes, std::ui
 }
 
 void RegisteredFile::release_before(std::uint64_t offset) {
-  const std::uint64_t upto = spans_.spans_before(offset);
+  std::uint64_t upto = 0;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
+    // Never a span not yet registered: a registrar could be registering it while another unregisters it.
+    upto = std::min(spans_.spans_before(offset), ready_);
     if (upto <= released_) return;
   }
   cudaEvent_t after = nullptr;
-  CUDA_CHECK(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
+  // Blocking: a registrar waiting for it sleeps instead of spinning on a core the readers and the
+  // caller need.
+  CUDA_CHECK(cudaEventCreateWithFlags(&after, cudaEventDisableTiming | cudaEventBlockingSync));
   const cudaError_t recorded = cudaEventRecord(after, copy_stream_);
   if (recorded != cudaSuccess) {
     cudaEventDestroy(after);
@@ -176,7 +199,7 @@ void RegisteredFile::release_before(std::uint64_t offset) {
   }
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    to_release_.push_back({released_, upto, after});
+    to_release_.push_back({released_, upto, after});  // ready_ only grows: [released_, upto) still registered
     released_ = upto;
   }
   changed_.notify_all();

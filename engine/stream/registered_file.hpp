@@ -8,6 +8,13 @@
 // span (disjoint, page-aligned ranges of the file) by registrar threads, a bounded number of spans
 // ahead of the copies, and each span is unregistered once the copies that read it are done. A window
 // that crosses a span edge is copied in one piece per span: one copy never reads two registrations.
+//
+// The host never reads the mapping: only the driver (pinning) and the copy engine (DMA) touch it. So a
+// file truncated while it is searched raises no SIGBUS here: pages already registered keep the bytes
+// they held (the copies read them), and a span registered after the cut fails to register (its pages
+// lie past the file's end), which copy_async reports as a CudaError; the search then fails instead of
+// falling back, as does any refusal of the driver after the first span (only the first one's sends the
+// caller back to reading). Writes to the file while it is searched may or may not be seen, as with read().
 #pragma once
 
 #include <cuda_runtime.h>
@@ -33,6 +40,10 @@ struct SpanPlan {
   std::uint64_t file_bytes = 0;
   std::size_t span_bytes = 1;
 
+  // The plan of spans of at least `span_bytes` (0 counts as 1) rounded up to whole pages of
+  // `page_bytes`: two spans never share a page, which the driver would refuse to register twice.
+  static SpanPlan whole_pages(std::uint64_t file_bytes, std::size_t span_bytes, std::size_t page_bytes);
+
   std::uint64_t spans() const { return (file_bytes + span_bytes - 1) / span_bytes; }
   std::uint64_t begin(std::uint64_t span) const { return span * span_bytes; }
   std::uint64_t end(std::uint64_t span) const;
@@ -50,10 +61,11 @@ class RegisteredFile {
 
   // The file `file` mapped, its first span registered and `threads` registrar threads started, which
   // keep at most `lookahead` spans registered (raised to the spans one window of `window_bytes` can
-  // cross, plus one). The destructor waits for the work queued on `copy_stream`, then unregisters and
-  // unmaps. Returns nullptr, with the reason in *why_not, where the GPU cannot copy from read-only
-  // registered host memory (cudaDevAttrHostRegisterReadOnlySupported), the file is empty or cannot be
-  // mapped, or the driver refuses the first registration: the caller then reads the file as before.
+  // cross, plus one), with spans of `span_bytes` rounded up to whole pages of the host. The destructor
+  // waits for the work queued on `copy_stream`, then unregisters and unmaps. Returns nullptr, with the reason in
+  // *why_not, where the GPU cannot copy from read-only registered host memory
+  // (cudaDevAttrHostRegisterReadOnlySupported), the file is empty or cannot be mapped, or the driver refuses the first
+  // registration: the caller then reads the file as before.
   static std::unique_ptr<RegisteredFile> open(const FileSource& file, cudaStream_t copy_stream,
                                               std::size_t window_bytes, unsigned threads, std::size_t lookahead,
                                               std::string* why_not, std::size_t span_bytes = kDefaultSpanBytes);
@@ -63,14 +75,20 @@ class RegisteredFile {
 
   std::uint64_t size() const { return spans_.file_bytes; }
   const SpanPlan& spans() const { return spans_; }
+  // The mapping, byte 0 of the file (the tests ask the driver which spans are registered).
+  const std::uint8_t* data() const { return mapping_; }
 
-  // Waits until the bytes [0, end) are registered; rethrows a registrar's error.
+  // Waits until the bytes [0, end) are registered; rethrows a registrar's error. Throws
+  // std::logic_error, instead of waiting forever, when `end` lies beyond the spans the registrars may
+  // register before more are released (a window longer than open()'s window_bytes).
   void wait_registered(std::uint64_t end);
   // Queues on the copy stream the copy of the file's bytes [offset, offset + bytes) to `device`, one
-  // copy per span they cross, after waiting until those spans are registered.
+  // copy per span they cross, after waiting until those spans are registered. Throws
+  // std::out_of_range past the file's end.
   void copy_async(std::uint64_t offset, std::size_t bytes, std::uint8_t* device);
   // No copy queued from now on reads before `offset`: the spans wholly before it are unregistered once
-  // the copies queued so far on the copy stream are done (an event recorded now).
+  // the copies queued so far on the copy stream are done (an event recorded now). Only spans already
+  // registered are released; those still ahead of the registrars go with a later call.
   void release_before(std::uint64_t offset);
 
  private:

@@ -25,7 +25,11 @@
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > 7,128 beside the solution's block sums), v1 searches instead.
+// default 48 KB of shared memory (m > kLongestPattern = 6,936), v1 searches instead.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
 #include "automata.cuh"
 #include "engine/block_pass.cuh"
 #include "engine/stage_tile.cuh"
@@ -44,32 +48,36 @@ constexpr std::size_t kTile = kThreads * kStride;  // positions per block and ti
 constexpr std::size_t kStaged = kTile + 64;        // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
 static_assert(kStride % 4 == 0 && kStride / 4 % 2 == 1, "a stride is an odd number of words");
+// The room left for lesson 07's block sums (BlockTemp) whatever their size in the track being built:
+// the starter's word per thread (1 KB; lessons 13 and 14 allow no more). So both tracks, and every
+// student's lesson 07, hand v1 the same patterns: those longer than kLongestPattern.
+constexpr std::size_t kBlockSumsRoom = kThreads * sizeof(unsigned);
+static_assert(sizeof(BlockTemp) <= kBlockSumsRoom, "lesson 07's block sums take more than a word per thread");
 
 }  // namespace
 
-// The two views of the text scan_stride reads (outside the anonymous namespace: the starter calls
-// neither yet, and an unused function there is a warning).
-// The kernel's: the tile's staged bytes from shared memory, the rest (what a thread scans past them)
-// from global memory.
+// The text as scan_stride reads it: the tile's staged bytes (shared memory in the kernel, a copy made
+// the same way on the CPU), the rest (what a thread scans past them) from the whole text (global
+// memory). Outside the anonymous namespace: the starter does not call it yet, and an unused function
+// there is a warning.
 struct StagedText {
   const std::uint8_t* __restrict__ global;
-  const std::uint8_t* staged;  // bytes [first, first + kStaged) of the text
+  const std::uint8_t* staged;  // bytes [first, first + kStaged) of the text, zeros past n
   std::size_t first;
-  // Position `at` is a multiple of 4 inside the staged bytes.
-  __device__ unsigned word(std::size_t at) const { return *reinterpret_cast<const unsigned*>(staged + (at - first)); }
-  __device__ std::uint8_t byte(std::size_t at) const { return at - first < kStaged ? staged[at - first] : global[at]; }
-};
-
-// The text as the CPU's simulation reads it.
-struct HostText {
-  ByteView text;
-  // The four bytes from `at`, the first one lowest (as a little-endian GPU loads a word); zeros past n.
-  unsigned word(std::size_t at) const {
+  // The four bytes from `at`, a multiple of 4 inside the staged bytes, the first one lowest (a
+  // little-endian load, as the GPU's and the x86 or Arm host's).
+  __host__ __device__ unsigned word(std::size_t at) const {
+#ifdef __CUDA_ARCH__
+    return *reinterpret_cast<const unsigned*>(staged + (at - first));
+#else
     unsigned word = 0;
-    for (std::size_t b = 0; b < 4 && at + b < text.size; ++b) word |= unsigned{text.data[at + b]} << (8 * b);
+    std::memcpy(&word, staged + (at - first), sizeof word);
     return word;
+#endif
   }
-  std::uint8_t byte(std::size_t at) const { return text.data[at]; }
+  __host__ __device__ std::uint8_t byte(std::size_t at) const {
+    return at - first < kStaged ? staged[at - first] : global[at];
+  }
 };
 
 namespace {
@@ -78,8 +86,8 @@ namespace {
 // and on while an occurrence starting in the stride is still possible; on_match(position) for each
 // occurrence starting in the stride, in order. Returns the position after the last byte scanned
 // (`first` when no occurrence can start in the stride). The automaton (DfaHead) steps from states < m
-// and gives the state after an occurrence with border(). (The pragma: the CPU's Text and OnMatch are
-// host code, the kernel's device code; each instantiation runs on its own side only.)
+// and gives the state after an occurrence with border(). (The pragma: the CPU's OnMatch is host code,
+// the kernel's device code; each instantiation runs on its own side only.)
 #pragma nv_exec_check_disable
 template <class Text, class Automaton, class OnMatch>
 __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int m, const Automaton& automaton,
@@ -104,7 +112,7 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
 }
 
 // After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows.
-std::size_t table_bytes(std::size_t m) {
+constexpr std::size_t table_bytes(std::size_t m) {
   const int rows = dfa_head_rows(static_cast<int>(m));
   return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows) * kDfaRowBytes;
 }
@@ -144,9 +152,13 @@ __global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t
   });
 }
 
-std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
+constexpr std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
 
-bool fits_in_shared_memory(std::size_t m) { return shared_bytes(m) + sizeof(BlockTemp) <= kSharedBytesPerBlock; }
+static_assert(shared_bytes(kLongestPattern) + kBlockSumsRoom <= kSharedBytesPerBlock &&
+                  shared_bytes(kLongestPattern + 1) + kBlockSumsRoom > kSharedBytesPerBlock,
+              "kLongestPattern is the longest pattern whose tables fit beside the tile");
+
+bool fits_in_shared_memory(std::size_t m) { return m <= kLongestPattern; }
 
 unsigned tiles(const DeviceText& text, std::size_t m) { return blocks_covering(text, m, kTile); }
 
@@ -177,10 +189,18 @@ ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
   const DfaHead automaton{delta.data(), rows, pattern.data, next.data(), m};
   ThreadScans scans;
   if (pattern.size > text.size) return scans;
-  for (std::size_t first = 0; first + pattern.size <= text.size; first += kStride) {
-    const std::size_t after = scan_stride(HostText{text}, text.size, m, automaton, first,
-                                          [&](std::size_t position) { scans.positions.push_back(position); });
-    scans.bytes_scanned.push_back(after - first);
+  // The kernel's tiles, staged as stage_tile does (zeros past n), and their threads in order.
+  std::vector<std::uint8_t> staged(kStaged);
+  for (std::size_t tile_first = 0; tile_first + pattern.size <= text.size; tile_first += kTile) {
+    std::fill(staged.begin(), staged.end(), std::uint8_t{0});
+    std::copy(text.data + tile_first, text.data + std::min(text.size, tile_first + kStaged), staged.begin());
+    const StagedText tile{text.data, staged.data(), tile_first};
+    for (std::size_t first = tile_first; first < tile_first + kTile && first + pattern.size <= text.size;
+         first += kStride) {
+      const std::size_t after = scan_stride(tile, text.size, m, automaton, first,
+                                            [&](std::size_t position) { scans.positions.push_back(position); });
+      scans.bytes_scanned.push_back(after - first);
+    }
   }
   return scans;
 }

@@ -15,8 +15,13 @@ namespace cudamatch::lesson12 {
 // warp reading word w of their strides hit 32 different banks (lesson 03).
 constexpr std::size_t kStride = 36;
 
+// The longest pattern v3 searches itself: its tables fit beside the tile in 48 KB of shared memory
+// (checked where they are laid out, kmp_v3.cu). Longer ones go to v1.
+constexpr std::size_t kLongestPattern = 6936;
+
 // What v3's threads do, thread after thread on the CPU, on `text` and `pattern` (1 <= m): thread k
-// owns the positions [k kStride, (k + 1) kStride) and scans as the kernel's threads do.
+// owns the positions [k kStride, (k + 1) kStride) and scans as the kernel's threads do, from a copy of
+// its block's tile staged as the kernel stages it (the bytes past it from the whole text).
 struct ThreadScans {
   std::vector<std::uint64_t> positions;    // every thread's occurrences, thread after thread
   std::vector<std::size_t> bytes_scanned;  // per thread: the bytes it fed to the automaton

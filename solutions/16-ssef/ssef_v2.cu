@@ -73,10 +73,9 @@ struct Cursor {
 
 // Whether the block at byte `at` of v equals p[r, r + B): words against the pattern's words at r, each a
 // funnel shift of the two aligned words that hold it (the pattern is padded by 16 zero bytes). Blocks of
-// 1 and 2 bytes are their own fingerprint.
+// 4 bytes or more: v1 searches for the shorter patterns (kSmallestBlock).
 __device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
                              const std::uint32_t* __restrict__ pattern_words, std::uint32_t r) {
-  if (plan.block <= 2) return true;
   for (unsigned k = 0; k < plan.block / 4; ++k) {
     const unsigned byte = r + 4 * k;
     const std::uint32_t expected =

@@ -20,6 +20,10 @@ using namespace cudamatch;
 using namespace cudamatch::testing;
 using lesson12::kStride;
 
+// v3's tiles: 256 threads' strides, staged with 64 bytes more; a thread that reads past them reads
+// global memory.
+constexpr std::size_t kTile = 256 * kStride;
+
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -115,6 +119,11 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
       for (const Bytes& pattern : bordered_patterns(m)) check_threads(text, pattern, true);
     }
   }
+  // Across tiles: the last threads of a tile read past its 64 staged bytes, from the whole text.
+  const Bytes tiles = repeat_to("aab", 2 * kTile + 137);
+  for (std::size_t m : {37, 80, 100}) {
+    for (const Bytes& pattern : bordered_patterns(m)) check_threads(tiles, pattern, true);
+  }
 }
 
 TEST_CASE("v3's threads, run on the CPU, handle patterns up to 4096 bytes", "[todo]") {
@@ -124,9 +133,10 @@ TEST_CASE("v3's threads, run on the CPU, handle patterns up to 4096 bytes", "[to
     check_threads(dna, random_bytes(m, 4, m), false);
   }
   // All-equal and periodic texts: every thread reads on to the last occurrence starting in its stride.
-  const Bytes same = repeat_to("a", 9001);
+  // Three tiles and a part: the threads of a tile's end read thousands of bytes past its staged ones.
+  const Bytes same = repeat_to("a", 3 * kTile + 1001);
   for (std::size_t m : {1000, 4096}) {
-    for (const Bytes& pattern : bordered_patterns(m)) check_threads(repeat_to("ab", 9001), pattern, false);
+    for (const Bytes& pattern : bordered_patterns(m)) check_threads(repeat_to("ab", 3 * kTile + 1001), pattern, false);
     const lesson12::ThreadScans scans = lesson12::scan_threads_on_host(same, repeat_to("a", m));
     REQUIRE(scans.positions == cpu_kmp(same, repeat_to("a", m)));
     for (std::size_t t = 0; t < scans.bytes_scanned.size(); ++t) {
@@ -162,6 +172,18 @@ TEST_CASE("v3 falls back to v1 for tables too large to fit beside its tile", "[g
   const Bytes text = random_bytes(70000, 2, 1204);
   check_against_brute_force(v3(), text, prefix(text, 23456, 8000));
   check_against_brute_force(v3(), repeat_to("ab", 30000), repeat_to("ab", 8000));
+}
+
+TEST_CASE("v3 searches patterns up to kLongestPattern itself and longer ones through v1", "[gpu][todo]") {
+  // At kLongestPattern the tile and the tables take 48,124 of the 48 KB beside the block sums: the
+  // layout's last bytes are in use (a table laid out past what the launch asked for shows here). One
+  // byte more and v1 searches, in both tracks. On "abab..." every thread reads on m - 1 bytes past its
+  // stride, far past the staged tile, from global memory.
+  const Bytes text = random_bytes(40001, 2, 1207);
+  for (std::size_t m : {lesson12::kLongestPattern, lesson12::kLongestPattern + 1}) {
+    check_against_brute_force(v3(), text, prefix(text, 12345, m));
+    check_against_brute_force(v3(), repeat_to("ab", 30001), repeat_to("ab", m));
+  }
 }
 
 TEST_CASE("a batch of v3 counts equals the counts one by one", "[gpu][todo]") {
