@@ -77,15 +77,38 @@ class OnePassForAll final : public PatternSet {
 
 }  // namespace
 
-std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const AlgorithmSpec& spec,
-                                             const std::vector<ByteView>& patterns) {
-  if (backend == Backend::cpu && patterns.size() >= kOnePassForAllFrom && !spec.algorithm) {
-    return one_pass_for_all(patterns);
+SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
+                       const TextTraits& text) {
+  SearchPlan plan;
+  const std::string on = backend == Backend::cuda ? "cuda" : "cpu";
+  if (spec.algorithm) {
+    plan.matchers.assign(lengths.size(), spec);
+    plan.why = on + ": " +
+               (spec.version ? matcher_label(backend, *spec.algorithm, *spec.version)
+                             : std::string(algorithm_name(*spec.algorithm)) +
+                                   (backend == Backend::cuda ? " (its best version)" : "")) +
+               ", as -a names it";
+  } else if (backend == Backend::cpu && lengths.size() >= kOnePassForAllFrom) {
+    plan.one_pass_for_all = true;
+    plan.why = on + ": one Aho-Corasick pass for the " + std::to_string(lengths.size()) + " patterns (" +
+               std::to_string(kOnePassForAllFrom) + " or more on the CPU, without -a)";
+  } else {
+    const DispatchTable& table = dispatch_table(backend, text.sample.alphabet, text.bytes);
+    for (std::size_t m : lengths) {
+      const DispatchRange& range = dispatch_range(table, m);
+      plan.matchers.push_back({range.algorithm, range.version});
+    }
+    plan.why = explain_choice(backend, text, lengths);
   }
+  return plan;
+}
+
+std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
+                                             const std::vector<ByteView>& patterns) {
+  if (plan.one_pass_for_all) return one_pass_for_all(patterns);
   std::vector<std::unique_ptr<CpuMatcher>> matchers;
-  for (const ByteView& p : patterns) {
-    const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(p.size, backend));
-    matchers.push_back(make_matcher(backend, algorithm, spec.version, p));
+  for (std::size_t k = 0; k < patterns.size(); ++k) {
+    matchers.push_back(make_matcher(backend, *plan.matchers[k].algorithm, plan.matchers[k].version, patterns[k]));
   }
   return std::make_unique<OnePassPerPattern>(std::move(matchers));
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/byte_view.hpp"
+#include "dispatch.hpp"
 #include "matcher_choice.hpp"
 
 namespace cudamatch::cli {
@@ -37,11 +38,28 @@ class PatternSet {
 // lost at 24 by 8-16% (the README's `cudamatch search`).
 constexpr std::size_t kOnePassForAllFrom = 20;
 
-// The search of distinct `patterns` (-i: lowered) on `backend`: one_pass_for_all on the CPU from
-// kOnePassForAllFrom patterns on, unless -a names an algorithm; otherwise one pass per pattern with the
-// matcher of make_matcher, merged, whose count answers for a single pattern only and needs `seen`
-// shorter than it (pieces overlap by its length - 1).
-std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const AlgorithmSpec& spec,
+// How a search runs its patterns in one text: on the CPU from kOnePassForAllFrom patterns on, unless -a
+// names an algorithm, one Aho-Corasick pass for all; otherwise one pass per pattern, with the matcher -a
+// names or, without -a, the dispatch table's for the pattern's length and the text (dispatch.hpp).
+struct SearchPlan {
+  bool one_pass_for_all = false;
+  std::vector<AlgorithmSpec> matchers;  // one per pattern (none with one_pass_for_all); version: empty, the best
+  std::string why;                      // one line for --verbose
+
+  // Whether the two run the same matchers (`why` aside).
+  bool runs_as(const SearchPlan& other) const {
+    return one_pass_for_all == other.one_pass_for_all && matchers == other.matchers;
+  }
+};
+
+// The plan for patterns of the given lengths on `backend`, -a's `spec`, in a text of `text`'s traits.
+SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
+                       const TextTraits& text);
+
+// The search of distinct `patterns` (-i: lowered) as `plan` says: one_pass_for_all, or one pass per
+// pattern with the matcher of make_matcher, merged, whose count answers for a single pattern only and
+// needs `seen` shorter than it (pieces overlap by its length - 1).
+std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
                                              const std::vector<ByteView>& patterns);
 
 // The patterns in one pass over each piece, with the Aho-Corasick automaton of common/aho_corasick.hpp.
