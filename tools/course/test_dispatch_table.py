@@ -23,7 +23,8 @@ def bench_csv(rows, alphabet_column=True):
     """A bench CSV from (corpus, alphabet, bytes, m, matcher, backend, gbps[, correct]) tuples."""
     lines = [HEADER + (",alphabet,chosen" if alphabet_column else "")]
     for corpus, alphabet, size, m, matcher, backend, gbps, *correct in rows:
-        line = f'"GPU X",{corpus},0,{size},{m},{matcher},{backend},5,1.0,1.0,{gbps},50.0,7,{correct[0] if correct else 1}'
+        right = correct[0] if correct else 1
+        line = f'"GPU X",{corpus},0,{size},{m},{matcher},{backend},5,1.0,1.0,{gbps},50.0,7,{right}'
         lines.append(line + (f",{alphabet}," if alphabet_column else ""))
     return "\n".join(lines) + "\n"
 
@@ -110,7 +111,8 @@ class DispatchTableTest(unittest.TestCase):
                                      (8, "epsm:v2", "bf:v1", "epsm:v2"), (16, "ssef:v0", "ssef:v0", "ssef:v0")):
             for name in ("bf:v1", "epsm:v2", "ssef:v0"):
                 rows.append(("E.coli", "small", 4000, m, name, "cuda", 100 if name == dna else 50))
-                rows.append(("bible.txt", "text", 4200, m, name, "cuda", 100 if name == bible else (95 if m == 8 else 40)))
+                other = 95 if m == 8 else 40
+                rows.append(("bible.txt", "text", 4200, m, name, "cuda", 100 if name == bible else other))
                 rows.append(("world192.txt", "text", 2500, m, name, "cuda", 100 if name == world else 60))
         rows.append(("E.coli", "small", 4000, 2, "bf:v1 batch", "cuda", 1000))  # not a single matcher
         rows.append(("E.coli", "small", 4000, 2, "auto:cuda", "cuda", 1000))
@@ -121,7 +123,8 @@ class DispatchTableTest(unittest.TestCase):
         self.assertEqual(table["sources"][0]["measured"], "2030-01-02")
         by_class = {t["alphabet"]: t for t in table["tables"]}
         self.assertEqual(set(by_class), {"small", "text", "wide"})
-        small = [(r["m_from"], r["m_to"], r["algorithm"], r["version"], r["measured"]) for r in by_class["small"]["ranges"]]
+        small = [(r["m_from"], r["m_to"], r["algorithm"], r["version"], r["measured"])
+                 for r in by_class["small"]["ranges"]]
         self.assertEqual(small, [(1, 3, "bf", 1, [2]), (4, 15, "epsm", 2, [4, 8]), (16, None, "ssef", 0, [16])])
         # At m = 8 bible.txt prefers bf and world192.txt epsm: bf is 0.6 of the best on world192.txt, epsm
         # 0.95 on bible.txt, so epsm, with its worst ratio.
