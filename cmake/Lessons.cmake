@@ -18,6 +18,10 @@
 #     "driver"     lessons/<id>/<driver> becomes the driver program bin/<id>;
 #     "matcher"    {"table", "header"}: the GPU matcher the lesson registers, linked into `cudamatch`
 #                  (the global property CUDAMATCH_MATCHERS lists "<id>|<table>|<header>");
+#     "multi_matcher" {"table", "header"}: the GPU multi-pattern matcher the lesson registers, a function
+#                  returning its versions (engine/multi_matcher.hpp's GpuMultiAlgorithm), linked into
+#                  `cudamatch` for `search -f` and `bench --multi` (the global property
+#                  CUDAMATCH_MULTI_MATCHER holds "<id>|<table>|<header>"; one lesson at most);
 #     "streamed_search" {"table", "header"}: the versions of the streamed search (a function returning
 #                  them, the best last), with which `cudamatch` streams long inputs (the global property
 #                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most);
@@ -125,7 +129,19 @@ function(cudamatch_add_lesson id)
     endif()
     set_property(GLOBAL PROPERTY CUDAMATCH_GRAPH_SEARCH "${id}|${graph_search_function}|${graph_search_header}")
   endif()
-  foreach(part IN ITEMS matcher_header streamed_search_header graph_search_header)
+  cudamatch_json_string(multi_matcher_table "${manifest}" multi_matcher table)
+  cudamatch_json_string(multi_matcher_header "${manifest}" multi_matcher header)
+  if((multi_matcher_table AND NOT multi_matcher_header) OR (multi_matcher_header AND NOT multi_matcher_table))
+    message(FATAL_ERROR "${manifest_file}: \"multi_matcher\" needs both \"table\" and \"header\"")
+  endif()
+  if(multi_matcher_table)
+    get_property(multi_matcher GLOBAL PROPERTY CUDAMATCH_MULTI_MATCHER)
+    if(multi_matcher)
+      message(FATAL_ERROR "${manifest_file}: a second \"multi_matcher\" (${multi_matcher} has one)")
+    endif()
+    set_property(GLOBAL PROPERTY CUDAMATCH_MULTI_MATCHER "${id}|${multi_matcher_table}|${multi_matcher_header}")
+  endif()
+  foreach(part IN ITEMS matcher_header streamed_search_header graph_search_header multi_matcher_header)
     if(${part} AND NOT EXISTS "${PROJECT_SOURCE_DIR}/lessons/${id}/${${part}}")
       message(FATAL_ERROR "${manifest_file}: the header ${${part}} is not in lessons/${id}/")
     endif()
@@ -136,14 +152,15 @@ function(cudamatch_add_lesson id)
   if(matcher_table)
     set_property(GLOBAL APPEND PROPERTY CUDAMATCH_MATCHERS "${id}|${matcher_table}|${matcher_header}")
   endif()
-  # A lesson that plugs into the engine (a matcher, the streamed search) builds on it; a matcher
-  # lesson's driver is the matcher experiment (common/matcher_experiment.hpp).
+  # A lesson that plugs into the engine (a matcher, a multi-pattern matcher, the streamed search) builds
+  # on it; a matcher lesson's driver is the matcher experiment (common/matcher_experiment.hpp), and a
+  # multi-pattern lesson's driver writes its texts with the experiment's DeviceCorpus.
   set(lesson_base cudamatch_common)
   set(driver_harness "")
-  if(matcher_table OR streamed_search_table OR graph_search_function)
+  if(matcher_table OR streamed_search_table OR graph_search_function OR multi_matcher_table)
     set(lesson_base cudamatch_engine)
   endif()
-  if(matcher_table)
+  if(matcher_table OR multi_matcher_table)
     set(driver_harness cudamatch_matcher_experiment)
   endif()
   if(CUDAMATCH_TRACK STREQUAL "both")

@@ -50,6 +50,8 @@ class FileSource final : public ByteSource {
   std::size_t read(std::uint64_t offset, std::uint8_t* into, std::size_t bytes) override;
   bool random_access() const override { return true; }
   std::optional<std::uint64_t> size() const override { return size_; }
+  const std::string& path() const { return path_; }
+  int descriptor() const { return fd_; }  // open for reading while the source lives
 
  private:
   std::string path_;

@@ -25,6 +25,9 @@ class DeviceWindow {
   // Queues on `stream` the copy of host[0, bytes) into the window: from pinned memory the copy engine
   // does it while the host goes on. The last window of an input may be shorter.
   void load(const std::uint8_t* host, std::size_t bytes, cudaStream_t stream);
+  // For a window filled by other means (copies the caller queues on `stream` after this): the window
+  // holds `bytes` bytes from now on; returns where they go on the device.
+  std::uint8_t* reserve(std::size_t bytes, cudaStream_t stream) { return text_.resize_async(bytes, stream); }
 
   // The text the last load put on the device.
   const DeviceText& text() const { return text_; }

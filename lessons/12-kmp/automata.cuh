@@ -1,12 +1,16 @@
-// Lesson 12: the two automata of v2, over tables in shared memory. Given.
+// Lesson 12: the automata of v2 and v3, over tables in shared memory. Given.
 //
 // State q (0 <= q <= m) is the number of pattern bytes matched; q == m means "an occurrence just
-// ended" and both automata go on from there as KMP does (from the longest border of the pattern).
+// ended" and v2's two automata go on from there as KMP does (from the longest border of the pattern).
 //   FailureLoop: KMP's step on the failure table (failure_table.hpp): on a mismatch, fall back along
 //                next[] until the byte matches or nothing is left. The number of fallbacks varies
 //                from byte to byte, so the threads of a warp wait for the one that falls back most.
 //   Dfa:         the full automaton, delta[q][c] for every state and byte: one table lookup a byte,
 //                the same work for every thread. (m + 1) rows of 256 bytes: for short patterns.
+//   DfaHead:     v3's, for every m: the DFA's first rows (states 0 .. kDfaHeadRows - 1) and the failure
+//                loop above them. A thread in state q >= 16 has matched 16 pattern bytes, rare in any
+//                text but a repetitive one, so nearly every step is one lookup, as with the DFA. Its
+//                scan never leaves it in state m: after a match it goes on from next[m] itself.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +21,10 @@ constexpr int kDfaMaxLength = 16;  // the longest pattern v2 gives a DFA: 17 row
 // A row is 256 bytes plus one word: 65 words, an odd stride, so the rows of different states start
 // in different banks and threads in different states reading the same byte value rarely collide.
 constexpr int kDfaRowBytes = 256 + 4;
+constexpr int kDfaHeadRows = 16;  // DfaHead's rows: 4,160 B, whatever m
+
+// DfaHead's rows for a pattern of length m: states 0 .. m - 1 when they are fewer.
+__host__ __device__ constexpr int dfa_head_rows(int m) { return m < kDfaHeadRows ? m : kDfaHeadRows; }
 
 struct FailureLoop {
   const std::uint8_t* pattern;
@@ -34,23 +42,46 @@ struct Dfa {
   __device__ int step(int state, std::uint8_t c) const { return delta[state * kDfaRowBytes + c]; }
 };
 
-// Fills delta (see Dfa) from the failure table: delta[q][c] is the state after reading c in state q.
-// c == p[q] advances to q + 1; otherwise the failure loop would go on from next[q] (-1: back to 0),
-// whose row is already known: next[q] < q. Thread c fills column c from q = 0 up, so it only reads
-// entries it wrote itself. Every thread of the block must call it; it ends with a __syncthreads().
-__device__ inline void build_dfa(const std::uint8_t* s_pattern, const std::int32_t* s_next, int m,
-                                 std::uint8_t* s_delta) {
-  for (int c = threadIdx.x; c < 256; c += blockDim.x) {
-    for (int q = 0; q <= m; ++q) {
-      int to = 0;
-      if (q < m && s_pattern[q] == c) {
-        to = q + 1;
-      } else if (s_next[q] > -1) {
-        to = s_delta[s_next[q] * kDfaRowBytes + c];
-      }
-      s_delta[q * kDfaRowBytes + c] = static_cast<std::uint8_t>(to);
+struct DfaHead {
+  const std::uint8_t* delta;  // `rows` rows of kDfaRowBytes: dfa_head_rows(m)
+  int rows;
+  const std::uint8_t* pattern;
+  const std::int32_t* next;
+  int m;
+  // q < m.
+  __host__ __device__ int step(int q, std::uint8_t c) const {
+    while (q >= rows) {  // above the table: KMP's failure loop, down to a state the table has
+      if (pattern[q] == c) return q + 1;
+      q = next[q];
     }
+    return q < 0 ? 0 : delta[q * kDfaRowBytes + c];
   }
+  // The state after an occurrence: the longest proper border of the pattern.
+  __host__ __device__ int border() const { return next[m]; }
+};
+
+// Fills column c of rows 0 .. rows - 1 of delta (rows <= m + 1, see Dfa) from the failure table:
+// delta[q][c] is the state after reading c in state q. c == p[q] advances to q + 1; otherwise the
+// failure loop would go on from next[q] (-1: back to 0), whose row is already known: next[q] < q. The
+// column is filled from q = 0 up, so it only reads entries of its own column written before.
+__host__ __device__ inline void fill_dfa_column(const std::uint8_t* pattern, const std::int32_t* next, int m, int rows,
+                                                int c, std::uint8_t* delta) {
+  for (int q = 0; q < rows; ++q) {
+    int to = 0;
+    if (q < m && pattern[q] == c) {
+      to = q + 1;
+    } else if (next[q] > -1) {
+      to = delta[next[q] * kDfaRowBytes + c];
+    }
+    delta[q * kDfaRowBytes + c] = static_cast<std::uint8_t>(to);
+  }
+}
+
+// The rows 0 .. rows - 1 of delta in shared memory, thread c filling column c (m + 1 rows: the full
+// DFA). Every thread of the block must call it; it ends with a __syncthreads().
+__device__ inline void build_dfa(const std::uint8_t* s_pattern, const std::int32_t* s_next, int m, int rows,
+                                 std::uint8_t* s_delta) {
+  for (int c = threadIdx.x; c < 256; c += blockDim.x) fill_dfa_column(s_pattern, s_next, m, rows, c, s_delta);
   __syncthreads();
 }
 

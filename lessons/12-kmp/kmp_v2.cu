@@ -115,7 +115,7 @@ __global__ void kmp_v2_kernel(const std::uint8_t* __restrict__ text, std::size_t
   build_failure_table(pattern, length, s_pattern, s_next);
   if constexpr (kDfa) {
     std::uint8_t* s_delta = s_pattern + (length + 3) / 4 * 4;
-    build_dfa(s_pattern, s_next, length, s_delta);
+    build_dfa(s_pattern, s_next, length, length + 1, s_delta);
     search_block<kPass>(Dfa{s_delta}, text, n, length, rows, counts, offsets, positions);
   } else {
     search_block<kPass>(FailureLoop{s_pattern, s_next, length}, text, n, length, rows, counts, offsets, positions);

@@ -35,12 +35,16 @@ void v1_stream(StreamJob& job);
 // v2 (stream_v2.cpp), built on v1's queue_copy and queue_search.
 void v2_stream(StreamJob& job);
 
+// v3, given (stream_v3.cpp): v2 where the input is not a file whose pages the driver can register.
+void v3_stream(StreamJob& job);
+
 // The baseline first, the best last.
 inline const std::vector<cudamatch::StreamVersion>& stream_versions() {
   static const std::vector<cudamatch::StreamVersion> versions{
       {"v0", "pageable buffer, one stream: read, copy, search, wait", v0_stream},
       {"v1", "pinned ring, copy and search streams with events, one thread reads", v1_stream},
-      {"v2", "reader threads fill the ring: reading, copying and searching overlap", v2_stream}};
+      {"v2", "reader threads fill the ring: reading, copying and searching overlap", v2_stream},
+      {"v3", "the file's pages registered for DMA: the copy engine reads the page cache", v3_stream}};
   return versions;
 }
 

@@ -208,9 +208,15 @@ unsigned tiles(const DeviceText& text, const Plan& plan, std::size_t m) {
   return static_cast<unsigned>((layout(plan, text.size(), m).vectors + kTileVectors - 1) / kTileVectors);
 }
 
+// Below v2's design range: blocks of 1 or 2 bytes (m <= 6), where a 16-byte vector holds 8 to 16
+// examined blocks and every byte or pair is probed, v1 is faster (E. coli and the bible, m = 2 and 4:
+// docs/results/data/h100/driver/16-ssef.txt), so v1 searches.
+constexpr std::uint32_t kSmallestBlock = 4;
+
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   static const unsigned resident = resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);
   const Plan plan = make_plan(pattern.host());
+  if (plan.block < kSmallestBlock) return v1.enqueue_count(text, pattern, count, stream);
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const unsigned blocks = std::min(tiles(text, plan, pattern.size()), resident);
   enqueue_count_pass(ssef_v2_kernel<Pass::count>, {blocks, kThreads, 0}, text, pattern, count, stream, plan, table);
@@ -219,6 +225,7 @@ void count(const DeviceText& text, const DevicePattern& pattern, unsigned long l
 std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
                         cudaStream_t stream) {
   const Plan plan = make_plan(pattern.host());
+  if (plan.block < kSmallestBlock) return v1.positions(text, pattern, positions, stream);
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};
   return positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch, text, pattern,

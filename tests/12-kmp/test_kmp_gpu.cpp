@@ -20,8 +20,10 @@ using namespace cudamatch::testing;
 namespace {
 
 // Where the versions split the text, for m <= 64: v2's rounds of 128 bytes, the chunks of 256
-// positions of every version, and blocks of 256 such chunks; for m = 256, chunks of 1024.
+// positions of v0 to v2, and blocks of 256 such chunks; for m = 256, chunks of 1024.
 const Edges kEdges{"chunk and block edges", {128, 256, 1024, 65536}};
+// v3's: its threads' strides of 36 positions, its tiles of 9,216 and their 64 staged bytes more.
+const Edges kStrideEdges{"stride and tile edges", {36, 9216, 9280}};
 
 const GpuVersion& version(int number) { return kmp_gpu().version(number); }
 
@@ -118,7 +120,8 @@ TEST_CASE("the failure table built by a block equals the serial one", "[gpu]") {
   }
 }
 
-const VersionChecks checks(kmp_gpu(), 800, [](int) -> const Edges& { return kEdges; },
+const VersionChecks checks(kmp_gpu(), 800,
+                           [](int number) -> const Edges& { return number < 3 ? kEdges : kStrideEdges; },
                            {{"finds periodic patterns in periodic texts",
                              [](const GpuVersion& v, int) { periodic_cases(v); }}});
 

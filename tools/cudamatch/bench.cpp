@@ -5,26 +5,23 @@
 //
 // With no --backend it is the course's main experiment: on a machine with a GPU, what
 // `--backend cuda,cpu --batch` runs (each algorithm's GPU baseline and best version, the batched searches,
-// the CPU references and the peers) for all six algorithms, m = 2..1024, the three 4 MB corpora,
-// 20 patterns each. That is short enough to measure everything: under a minute, most of it the CPU rows
-// (from the 100-pattern run of docs/results/gpu-bench.md, about 20 s of CPU and 1 s of GPU on the H200
-// machine; the CPU rows take 15 s on the 2-core development VM).
+// the CPU references and the peers) for all six algorithms, m = 2..4096, the three 4 MB corpora,
+// 20 patterns each. That is short enough to measure everything: about a minute, most of it the CPU rows
+// (from the 100-pattern run of docs/results/gpu-bench.md, m up to 1024: about 20 s of CPU and 1 s of GPU
+// on the H200 machine; the CPU rows took 15 s on the 2-core development VM; 2048 and 4096 not yet timed).
 //
 // Time per search is wall time on the host: for the GPU, the launches plus the read-back of the
 // count (what a caller waits for); for the CPU, the search. Each matcher runs once untimed first.
 #include <algorithm>
-#include <chrono>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "bench_common.hpp"
 #include "bench_outputs.hpp"
 #include "commands.hpp"
 #include "common/bandwidth.hpp"
 #include "common/brute_force.hpp"
-#include "common/ceilings.hpp"
 #include "common/corpus.hpp"
-#include "common/device_info.hpp"
 #include "common/random.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
@@ -38,24 +35,6 @@
 namespace cudamatch::cli {
 
 namespace {
-
-struct BenchOptions {
-  std::vector<std::string> corpora;
-  std::vector<std::size_t> lengths = {2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
-  std::vector<std::string> algorithms;
-  std::vector<std::string> peers;  // empty: every peer built in
-  bool no_peers = false;
-  std::size_t patterns = 20;
-  std::vector<std::string> backends;  // empty: cuda,cpu with batch when there is a GPU, else cpu
-  std::size_t mib = 0;                // 0: the corpora as they are; else each repeated to this many MiB
-  bool batch = false;
-  bool graph = false;
-  std::string data_dir;
-  std::string out;   // the results folder; empty: BenchOutputs' default
-  std::string csv;   // empty: in the results folder
-  std::string plot;  // empty: in the results folder
-  std::uint64_t seed = 2024;
-};
 
 // One matcher the bench runs: a CPU matcher (`make`), or a GPU version (`gpu`, searched one pattern
 // at a time, all patterns of a length in one batch, or one at a time replayed from a CUDA graph); or a
@@ -100,14 +79,6 @@ Contender chosen_for(const Contender& c, const TextTraits& text, std::size_t m) 
 bool single_matcher(const Contender& c) {
   if (c.automatic || c.batch || c.graph) return false;
   return c.backend == "cuda" || c.name == algorithm_name(c.algorithm);
-}
-
-std::string cpu_model_name() {
-  std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);) {
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  }
-  return "unknown CPU";
 }
 
 void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>& specs, bool named,
@@ -194,10 +165,6 @@ std::vector<ByteView> draw_patterns(const std::vector<std::uint8_t>& text, std::
   std::vector<ByteView> patterns;
   for (std::size_t i = 0; i < count; ++i) patterns.emplace_back(text.data() + rng.below(text.size() - m + 1), m);
   return patterns;
-}
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 struct Measurement {
@@ -373,40 +340,17 @@ void print_auto_report(std::ostream& out, const std::vector<BenchRow>& rows, con
   }
 }
 
-// The run with no --backend: the GPU beside the CPU, batched searches too, when there is a GPU; else the CPU
-// alone, which `notes` is told.
-void choose_default_backends(BenchOptions& o, std::ostream& notes) {
-  const DeviceAvailability devices = cuda_devices();
-  if (devices.count == 0) {
-    notes << "cudamatch: no CUDA device (" << devices.reason << "): benchmarking on the CPU only\n";
-    o.backends = {"cpu"};
-  } else {
-    o.backends = {"cuda", "cpu"};
-    o.batch = true;
-  }
-}
-
 int run_bench(BenchOptions o) {
   std::ostringstream notes;  // said on stderr once the options, the corpora and the results folder are good
   if (o.backends.empty()) choose_default_backends(o, notes);
   const std::vector<std::string> peers = o.no_peers ? std::vector<std::string>() : choose_peers(o.peers, notes);
   const std::vector<Contender> list = contenders(o, peers);
   const bool uses_gpu = std::any_of(list.begin(), list.end(), [](const Contender& c) { return c.backend == "cuda"; });
-  std::vector<std::string> corpus_names = o.corpora;
-  if (corpus_names.empty()) {
-    for (const CorpusSpec& spec : corpus_specs()) corpus_names.push_back(spec.name);
-  }
   for (std::size_t m : o.lengths) {
     if (m == 0) throw UsageError("--lengths: a pattern length must be at least 1");
   }
-  if (uses_gpu) {
-    const DeviceAvailability devices = cuda_devices();
-    if (devices.count == 0) throw UsageError("no CUDA device (" + devices.reason + "); use --backend cpu");
-  }
-  std::vector<Corpus> corpora;
-  for (const std::string& name : corpus_names) {
-    corpora.push_back(load_corpus(name, o.data_dir.empty() ? default_data_dir() : o.data_dir, &notes));
-  }
+  if (uses_gpu) require_gpu_for_bench();
+  const std::vector<Corpus> corpora = load_bench_corpora(o, notes);
   BenchOutputs outputs(o.out, o.csv, o.plot);
   std::ostream& report = outputs.report();
   std::cerr << notes.str();
@@ -414,12 +358,9 @@ int run_bench(BenchOptions o) {
   std::string gpu_name;
   double read_gbps = 0.0;
   if (uses_gpu) {
-    const DeviceInfo info = query_device();
-    const Ceilings ceilings = measure_ceilings(info);
-    gpu_name = info.name;
-    read_gbps = ceilings.device_read_gbps;
-    report << "GPU: " << gpu_name << "; device read bandwidth measured now: " << fixed(read_gbps, 0)
-           << " GB/s (theoretical " << fixed(ceilings.theoretical_gbps, 0) << ")" << std::endl;
+    const GpuReadCeiling gpu = measure_gpu_read(report);
+    gpu_name = gpu.name;
+    read_gbps = gpu.read_gbps;
   }
 
   std::vector<BenchRow> rows;
@@ -515,25 +456,47 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       "--peers and --no-peers.\n"
       "\n"
       "The auto rows (auto on the CPU, auto:cuda on the GPU) run, for each corpus and m, the matcher that `cudamatch\n"
-      "search` picks without -a (the dispatch table, tools/cudamatch/dispatch.json; the CSV's chosen column names "
-      "it).\n"
-      "A table after the others gives each auto row's GB/s over the fastest single matcher's of the run, and a line\n"
-      "says whether it came within 10% of it at every m and corpus. python3 tools/course/dispatch_table.py makes\n"
-      "the table again from bench CSVs (README.md, `cudamatch search`).\n"
+      "search` picks without -a (the dispatch table, tools/cudamatch/dispatch.json; an m beyond the largest it\n"
+      "measured gets that m's pick; the CSV's chosen column names it). A table after the others gives each auto\n"
+      "row's GB/s over the fastest single matcher's of the run, and a line says whether it came within 10% of it at\n"
+      "every m and corpus. python3 tools/course/dispatch_table.py makes the table again from bench CSVs (README.md,\n"
+      "`cudamatch search`). auto is a single-pattern row: --algorithms, auto too, is not for --multi.\n"
+      "\n"
+      "--multi times multi-pattern search: for each corpus, sets of 10 to 100,000 patterns (--set-sizes) of 8-32 "
+      "bytes\n"
+      "drawn from it, and as many random ones that never match (checked), counted in the corpus repeated to --mib MiB\n"
+      "(default with the GPU 1024, else the corpus as it is). Rows: the GPU's multi-pattern versions (lesson 18's v0 "
+      "and\n"
+      "best, beside the device read bandwidth measured first), Aho-Corasick (common/) on all host cores, and\n"
+      "Hyperscan's literal sets (hs_compile_lit_multi, block mode) on all host cores unless --no-peers; every total\n"
+      "checked against Aho-Corasick. A row whose count takes over 2 s is not run for larger sets. Results as above,\n"
+      "the folder named bench-multi-YYYYmmdd-HHMMSS, the plot GB/s against the pattern count.\n"
       "\n"
       "Examples:\n"
       "  cudamatch bench                              the main experiment, results in cudamatch-results/\n"
       "  cudamatch bench --out results/h100           the same, results in results/h100/\n"
       "  cudamatch bench --backend cpu --lengths 4,64 --algorithms ssef,epsm   a quick look at two CPU matchers\n"
       "  cudamatch bench --backend cpu --algorithms ssef --peers hyperscan     SSEF against Hyperscan\n"
-      "  cudamatch bench --backend cuda --mib 1024 --patterns 5 --no-peers     device-resident throughput");
+      "  cudamatch bench --backend cuda --mib 1024 --patterns 5 --no-peers     device-resident throughput\n"
+      "  cudamatch bench --multi                      multi-pattern search, GPU against Hyperscan, 1 GiB of text\n"
+      "  cudamatch bench --multi --backend cpu --set-sizes 10,1000 --corpora E.coli   a quick look on the CPU");
   auto o = std::make_shared<BenchOptions>();
+  auto* multi = bench->add_flag("--multi", o->multi,
+                                "multi-pattern search instead: sets of --set-sizes patterns of 8-32 bytes, drawn from "
+                                "each corpus and random ones that never match, on the GPU (lesson 18's v0 and best), "
+                                "Aho-Corasick on all cores and Hyperscan's literal sets on all cores");
+  bench->add_option("--set-sizes", o->set_sizes, "with --multi: the patterns per set")
+      ->delimiter(',')
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->needs(multi);
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
-  bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str();
+  bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str()->excludes(multi);
   bench
       ->add_option("--algorithms", o->algorithms,
                    "bf, kmp, bm, sunday, epsm, ssef, optionally :vN, and auto (default: all, and auto)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->excludes(multi);
   auto* peers = bench
                     ->add_option("--peers,--compare", o->peers,
                                  "the peers: memmem, std-bmh, hyperscan; no NAME: every one built in, the default. " +
@@ -544,17 +507,24 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
   bench->add_flag("--no-peers,--no-compare", o->no_peers, "leave out the peers")->excludes(peers);
   bench->add_option("--patterns", o->patterns, "patterns per length")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->excludes(multi);
   bench
       ->add_option("--backend", o->backends,
                    "cpu, cuda, or cuda,cpu (adds the speedup table); default: cuda,cpu --batch with a GPU, else cpu")
       ->delimiter(',');
-  bench->add_option("--mib", o->mib, "repeat each corpus to this many MiB (device-resident throughput; default: as is)")
+  bench
+      ->add_option("--mib", o->mib,
+                   "repeat each corpus to this many MiB (device-resident throughput; default: as is, with --multi "
+                   "1024 when the GPU runs)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
-  bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back");
-  bench->add_flag("--graph", o->graph,
-                  "GPU: also time brute force's best version replayed from a CUDA graph (lesson 10), one pattern at a "
-                  "time (gpu_count, said on stderr, while lesson 10 is unfinished)");
+  bench->add_flag("--batch", o->batch, "GPU: also time all patterns of a length queued together, one read-back")
+      ->excludes(multi);
+  bench
+      ->add_flag("--graph", o->graph,
+                 "GPU: also time brute force's best version replayed from a CUDA graph (lesson 10), one pattern at a "
+                 "time (gpu_count, said on stderr, while lesson 10 is unfinished)")
+      ->excludes(multi);
   bench->add_option("--data", o->data_dir, "directory of the corpora (default: $CUDAMATCH_DATA or datasets/cache)");
   bench->add_option("--out", o->out, "the results folder (default: cudamatch-results/bench-YYYYmmdd-HHMMSS)")
       ->option_text("DIR");
@@ -566,7 +536,7 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
                    "python3 + matplotlib)")
       ->option_text("FILE");
   bench->add_option("--seed", o->seed, "seed of the pattern draw")->capture_default_str();
-  bench->callback([&run, o] { run = [o] { return run_bench(*o); }; });
+  bench->callback([&run, o] { run = [o] { return o->multi ? run_bench_multi(*o) : run_bench(*o); }; });
 }
 
 }  // namespace cudamatch::cli

@@ -59,8 +59,8 @@ std::string timestamp() {
   return text;
 }
 
-// Creates `folder` (its parents too) or the default one; returns the folder's path.
-std::string create_folder(const std::string& folder) {
+// Creates `folder` (its parents too) or the default one, NAME-YYYYmmdd-HHMMSS; returns the folder's path.
+std::string create_folder(const std::string& folder, const std::string& name) {
   std::error_code error;
   if (!folder.empty()) {
     fs::create_directories(folder, error);
@@ -70,7 +70,7 @@ std::string create_folder(const std::string& folder) {
     }
     return folder;
   }
-  const std::string base = std::string(kResultsRoot) + "/bench-" + timestamp();
+  const std::string base = std::string(kResultsRoot) + "/" + name + "-" + timestamp();
   fs::create_directories(kResultsRoot, error);
   for (int copy = 1; !error; ++copy) {
     std::string candidate = copy == 1 ? base : base + "-" + std::to_string(copy);
@@ -122,6 +122,17 @@ void write_csv(std::ofstream& out, const std::vector<BenchRow>& rows) {
   }
 }
 
+void write_csv(std::ofstream& out, const std::vector<MultiBenchRow>& rows) {
+  out << "device,corpus,synthetic,bytes,kind,pattern_count,min_m,max_m,matcher,backend,threads,reps,median_ms,min_ms,"
+         "gbps,pct_of_read,matches,correct\n";
+  for (const MultiBenchRow& r : rows) {
+    out << '"' << r.device << "\"," << r.corpus << ',' << (r.synthetic ? 1 : 0) << ',' << r.n << ',' << r.kind << ','
+        << r.patterns << ',' << r.min_m << ',' << r.max_m << ',' << r.contender << ',' << r.backend << ',' << r.threads
+        << ',' << r.time.reps << ',' << fixed(r.time.median_ms, 5) << ',' << fixed(r.time.min_ms, 5) << ','
+        << fixed(r.gbps, 4) << ',' << fixed(r.pct_of_read, 2) << ',' << r.matches << ',' << (r.correct ? 1 : 0) << '\n';
+  }
+}
+
 enum class Plot { drawn, not_drawn, failed };
 
 // Draws `png` from `csv`. Without the script, python3 or matplotlib, says so in one line on stderr, with
@@ -151,7 +162,8 @@ Plot draw_plot(const std::string& csv, const std::string& png) {
 
 }  // namespace
 
-BenchOutputs::BenchOutputs(const std::string& folder, const std::string& csv, const std::string& plot)
+BenchOutputs::BenchOutputs(const std::string& folder, const std::string& csv, const std::string& plot,
+                           const std::string& name)
     : report_(nullptr) {
   // Every file is tried now, so that a wrong path stops the run before it starts (and before the folder is made).
   if (!csv.empty() && !std::ofstream(csv, std::ios::app)) {
@@ -160,7 +172,7 @@ BenchOutputs::BenchOutputs(const std::string& folder, const std::string& csv, co
   if (const fs::path parent = fs::path(plot).parent_path(); !parent.empty() && !fs::is_directory(parent)) {
     throw UsageError("cannot write '" + plot + "': there is no folder '" + parent.string() + "'");
   }
-  folder_ = create_folder(folder);
+  folder_ = create_folder(folder, name);
   table_ = (fs::path(folder_) / "bench.txt").string();
   csv_ = csv.empty() ? (fs::path(folder_) / "bench.csv").string() : csv;
   plot_ = plot.empty() ? (fs::path(folder_) / "bench.png").string() : plot;
@@ -170,7 +182,12 @@ BenchOutputs::BenchOutputs(const std::string& folder, const std::string& csv, co
   report_.rdbuf(tee_.get());  // and clears the bad state of a stream without a buffer
 }
 
-int BenchOutputs::finish(const std::vector<BenchRow>& rows) {
+int BenchOutputs::finish(const std::vector<BenchRow>& rows) { return finish_with(rows); }
+
+int BenchOutputs::finish(const std::vector<MultiBenchRow>& rows) { return finish_with(rows); }
+
+template <class Row>
+int BenchOutputs::finish_with(const std::vector<Row>& rows) {
   table_file_.close();
   std::ofstream csv(csv_);
   write_csv(csv, rows);

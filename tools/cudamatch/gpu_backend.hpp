@@ -7,11 +7,16 @@
 #include <vector>
 
 #include "engine/gpu_matcher.hpp"
+#include "engine/multi_matcher.hpp"
 
 namespace cudamatch::cli {
 
 // The table of every matcher lesson this build compiles (generated from the lessons' manifests).
 const std::vector<const GpuAlgorithm*>& gpu_algorithms();
+
+// The versions of multi-pattern search on the GPU (lesson 18; generated from the manifest that names a
+// "multi_matcher"), or null when this build has none.
+const GpuMultiAlgorithm* gpu_multi_table();
 
 // The GPU versions of `algorithm`, or null when it has none yet.
 const GpuAlgorithm* gpu_algorithm(Algorithm algorithm);

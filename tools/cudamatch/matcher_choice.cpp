@@ -87,6 +87,11 @@ const GpuVersion& chosen_gpu_version(Algorithm algorithm, std::optional<int> ver
   return version ? gpu.version(*version) : gpu.best();
 }
 
+const GpuMultiVersion* chosen_multi_version() {
+  const GpuMultiAlgorithm* table = gpu_multi_table();
+  return table == nullptr ? nullptr : &table->best();
+}
+
 std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,
                                          ByteView pattern) {
   if (backend == Backend::cuda) return make_gpu_matcher(chosen_gpu_version(algorithm, version), pattern);

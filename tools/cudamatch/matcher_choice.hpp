@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/gpu_matcher.hpp"
+#include "engine/multi_matcher.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 
 namespace cudamatch::cli {
@@ -44,6 +45,11 @@ Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes)
 // The GPU version a CUDA search runs (after require_available): `version`, or the algorithm's best.
 // Without a GPU, throws UsageError saying so.
 const GpuVersion& chosen_gpu_version(Algorithm algorithm, std::optional<int> version);
+
+// The version that searches several patterns in one pass on the CUDA backend: the best of the multi-pattern
+// table (lesson 18), or null when this build has none (the patterns are then searched one pass each).
+// Whether there is a GPU is the caller's to check (require_runnable).
+const GpuMultiVersion* chosen_multi_version();
 
 // The matcher for `pattern` (after require_available); a version left out is the backend's best. For
 // the CUDA backend without a GPU, throws UsageError saying so.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "common/aho_corasick.hpp"
+#include "engine/device_text.hpp"
 
 namespace cudamatch::cli {
 
@@ -28,9 +28,10 @@ class OnePassPerPattern final : public PatternSet {
     });
   }
 
-  std::optional<std::uint64_t> count(ByteView text, std::size_t) override {
+  std::optional<PatternCounts> count(ByteView text, std::size_t) override {
     if (matchers_.size() != 1) return std::nullopt;
-    return matchers_[0]->count(text);
+    const std::uint64_t n = matchers_[0]->count(text);
+    return PatternCounts{n, {n}};
   }
 
  private:
@@ -38,74 +39,144 @@ class OnePassPerPattern final : public PatternSet {
   std::vector<std::uint64_t> offsets_;  // scratch of find
 };
 
-// One Aho-Corasick pass for every pattern. The automaton holds the patterns longest first, so that its
-// order (offset, then pattern) is the output's.
-class OnePassForAll final : public PatternSet {
+// The patterns of a multi-pattern search held longest first, so that its order, (offset, then pattern), is
+// the output's (at one offset the longer pattern first): its pattern j is the search's pattern order_[j].
+class LongestFirst {
+ protected:
+  explicit LongestFirst(const std::vector<ByteView>& patterns) : order_(patterns.size()) {
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return patterns[a].size > patterns[b].size; });
+    for (std::size_t k : order_) permuted_.push_back(patterns[k]);
+  }
+
+  // The patterns in the order the multi-pattern search holds them.
+  const std::vector<ByteView>& permuted() const { return permuted_; }
+
+  // Appends `matches` (the search's indices) to `out` (the command line's).
+  void append(const std::vector<PatternMatch>& matches, std::vector<Hit>& out) const {
+    for (const PatternMatch& m : matches) out.push_back({m.offset, order_[m.pattern]});
+  }
+
+  // `counts` (the search's indices) indexed like the command line's patterns.
+  PatternCounts in_given_order(const PatternCounts& counts) const {
+    PatternCounts given{counts.total, std::vector<std::uint64_t>(order_.size())};
+    for (std::size_t j = 0; j < order_.size(); ++j) given.per_pattern[order_[j]] = counts.per_pattern[j];
+    return given;
+  }
+
+ private:
+  std::vector<std::size_t> order_;
+  std::vector<ByteView> permuted_;
+};
+
+// One Aho-Corasick pass for every pattern.
+class OnePassForAll final : public PatternSet, LongestFirst {
  public:
-  explicit OnePassForAll(const std::vector<ByteView>& patterns)
-      : by_length_(longest_first(patterns)), automaton_(permuted(patterns, by_length_)) {}
+  explicit OnePassForAll(const std::vector<ByteView>& patterns) : LongestFirst(patterns), automaton_(permuted()) {}
 
   void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) override {
     matches_.clear();
     automaton_.find_all(text, base, matches_);
-    for (const PatternMatch& m : matches_) out.push_back({m.offset, by_length_[m.pattern]});
+    append(matches_, out);
   }
 
-  std::optional<std::uint64_t> count(ByteView text, std::size_t seen) override {
-    return automaton_.count(text).total - automaton_.count(ByteView(text.data, seen)).total;
+  std::optional<PatternCounts> count(ByteView text, std::size_t seen) override {
+    return in_given_order(count_ending_after(automaton_, text, seen));
   }
 
  private:
-  static std::vector<std::size_t> longest_first(const std::vector<ByteView>& patterns) {
-    std::vector<std::size_t> order(patterns.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return patterns[a].size > patterns[b].size; });
-    return order;
-  }
-
-  static std::vector<ByteView> permuted(const std::vector<ByteView>& patterns, const std::vector<std::size_t>& order) {
-    std::vector<ByteView> out;
-    for (std::size_t k : order) out.push_back(patterns[k]);
-    return out;
-  }
-
-  std::vector<std::size_t> by_length_;  // the automaton's pattern j is the search's pattern by_length_[j]
   AhoCorasick automaton_;
+  std::vector<PatternMatch> matches_;  // scratch of find
+};
+
+// One pass of a GPU multi-pattern version for every pattern.
+class GpuOnePassForAll final : public PatternSet, LongestFirst {
+ public:
+  GpuOnePassForAll(const GpuMultiVersion& version, const std::vector<ByteView>& patterns)
+      : LongestFirst(patterns), set_(version.build(permuted(), nullptr)) {}
+
+  void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) override {
+    matches_.clear();
+    set_->find_all(upload(text), base, matches_, nullptr);
+    append(matches_, out);
+  }
+
+  std::optional<PatternCounts> count(ByteView text, std::size_t seen) override {
+    return in_given_order(set_->count(upload(text), seen, nullptr));
+  }
+
+ private:
+  // `text` on the device, in the allocation of the previous pieces when it is large enough.
+  const DeviceText& upload(ByteView text) {
+    if (!text_ || text_->capacity() < text.size) {
+      text_.reset();  // the old allocation goes first
+      text_ = std::make_unique<DeviceText>(DeviceText::with_capacity(text.size));
+    }
+    text_->assign_async(text, nullptr);
+    return *text_;
+  }
+
+  std::unique_ptr<GpuPatternSet> set_;
+  std::unique_ptr<DeviceText> text_;
   std::vector<PatternMatch> matches_;  // scratch of find
 };
 
 }  // namespace
 
+PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen) {
+  PatternCounts counts = automaton.count(text);
+  if (seen == 0) return counts;
+  const PatternCounts shared = automaton.count(ByteView(text.data, seen));
+  counts.total -= shared.total;
+  for (std::size_t k = 0; k < counts.per_pattern.size(); ++k) counts.per_pattern[k] -= shared.per_pattern[k];
+  return counts;
+}
+
 SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
                        const TextTraits& text) {
   SearchPlan plan;
   const std::string on = backend == Backend::cuda ? "cuda" : "cpu";
+  const std::string patterns = "the " + std::to_string(lengths.size()) + " patterns";
+  const GpuMultiVersion* multi =
+      !spec.algorithm && backend == Backend::cuda && lengths.size() >= 2 ? chosen_multi_version() : nullptr;
   if (spec.algorithm) {
     plan.matchers.assign(lengths.size(), spec);
     plan.why = on + ": " +
                (spec.version ? matcher_label(backend, *spec.algorithm, *spec.version)
                              : std::string(algorithm_name(*spec.algorithm)) +
                                    (backend == Backend::cuda ? " (its best version)" : "")) +
-               ", as -a names it";
+               ", as -a names it" + (lengths.size() > 1 ? ", one pass each for " + patterns : "");
   } else if (backend == Backend::cpu && lengths.size() >= kOnePassForAllFrom) {
-    plan.one_pass_for_all = true;
-    plan.why = on + ": one Aho-Corasick pass for the " + std::to_string(lengths.size()) + " patterns (" +
-               std::to_string(kOnePassForAllFrom) + " or more on the CPU, without -a)";
+    plan.pass = SearchPlan::Pass::aho_corasick;
+    plan.why = on + ": one Aho-Corasick pass for " + patterns + " (" + std::to_string(kOnePassForAllFrom) +
+               " or more on the CPU, without -a)";
+  } else if (multi != nullptr) {
+    plan.pass = SearchPlan::Pass::gpu_multi;
+    plan.multi = multi;
+    plan.why = on + ": one pass for " + patterns + " with multi-pattern " + multi->name +
+               " (lesson 18's best; 2 or more on the GPU, without -a)";
   } else {
     const DispatchTable& table = dispatch_table(backend, text.sample.alphabet, text.bytes);
     for (std::size_t m : lengths) {
       const DispatchRange& range = dispatch_range(table, m);
       plan.matchers.push_back({range.algorithm, range.version});
     }
-    plan.why = explain_choice(backend, text, lengths);
+    plan.why = explain_choice(backend, text, lengths) + (lengths.size() > 1 ? "; one pass each for " + patterns : "");
   }
   return plan;
 }
 
 std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
                                              const std::vector<ByteView>& patterns) {
-  if (plan.one_pass_for_all) return one_pass_for_all(patterns);
+  switch (plan.pass) {
+    case SearchPlan::Pass::aho_corasick:
+      return one_pass_for_all(patterns);
+    case SearchPlan::Pass::gpu_multi:
+      return gpu_one_pass_for_all(*plan.multi, patterns);
+    case SearchPlan::Pass::each:
+      break;
+  }
   std::vector<std::unique_ptr<CpuMatcher>> matchers;
   for (std::size_t k = 0; k < patterns.size(); ++k) {
     matchers.push_back(make_matcher(backend, *plan.matchers[k].algorithm, plan.matchers[k].version, patterns[k]));
@@ -115,6 +186,11 @@ std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& 
 
 std::unique_ptr<PatternSet> one_pass_for_all(const std::vector<ByteView>& patterns) {
   return std::make_unique<OnePassForAll>(patterns);
+}
+
+std::unique_ptr<PatternSet> gpu_one_pass_for_all(const GpuMultiVersion& version,
+                                                 const std::vector<ByteView>& patterns) {
+  return std::make_unique<GpuOnePassForAll>(version, patterns);
 }
 
 }  // namespace cudamatch::cli

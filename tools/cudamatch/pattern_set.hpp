@@ -8,8 +8,10 @@
 #include <optional>
 #include <vector>
 
+#include "common/aho_corasick.hpp"
 #include "common/byte_view.hpp"
 #include "dispatch.hpp"
+#include "engine/multi_matcher.hpp"
 #include "matcher_choice.hpp"
 
 namespace cudamatch::cli {
@@ -27,9 +29,10 @@ class PatternSet {
   // Appends the matches in `text`, offsets plus `base`, in the output's order.
   virtual void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) = 0;
 
-  // The number of matches in `text` that end after its first `seen` bytes (the bytes it shares with the
-  // previous piece, whose matches that piece counted), or std::nullopt when only find can tell.
-  virtual std::optional<std::uint64_t> count(ByteView text, std::size_t seen) = 0;
+  // The matches in `text` that end after its first `seen` bytes (the bytes it shares with the previous
+  // piece, whose matches that piece counted), in total and per pattern (indexed like the search's
+  // patterns), or std::nullopt when only find can tell.
+  virtual std::optional<PatternCounts> count(ByteView text, std::size_t seen) = 0;
 };
 
 // From this many patterns on, the CPU searches them in one Aho-Corasick pass; below, one pass each with
@@ -38,17 +41,25 @@ class PatternSet {
 // lost at 24 by 8-16% (the README's `cudamatch search`).
 constexpr std::size_t kOnePassForAllFrom = 20;
 
-// How a search runs its patterns in one text: on the CPU from kOnePassForAllFrom patterns on, unless -a
-// names an algorithm, one Aho-Corasick pass for all; otherwise one pass per pattern, with the matcher -a
-// names or, without -a, the dispatch table's for the pattern's length and the text (dispatch.hpp).
+// How a search runs its patterns in one text. Without -a: on the CPU from kOnePassForAllFrom patterns on,
+// one Aho-Corasick pass for all; on the GPU from two patterns on, one pass of the multi-pattern version
+// chosen_multi_version() where this build has one; otherwise one pass per pattern with the dispatch
+// table's matcher for the pattern's length and the text (dispatch.hpp). With -a: one pass per pattern
+// with the matcher it names.
 struct SearchPlan {
-  bool one_pass_for_all = false;
-  std::vector<AlgorithmSpec> matchers;  // one per pattern (none with one_pass_for_all); version: empty, the best
-  std::string why;                      // one line for --verbose
+  enum class Pass {
+    each,          // one pass per pattern with `matchers`
+    aho_corasick,  // one_pass_for_all
+    gpu_multi,     // gpu_one_pass_for_all with `multi`
+  };
+  Pass pass = Pass::each;
+  std::vector<AlgorithmSpec> matchers;     // one per pattern with Pass::each; version: empty, the best
+  const GpuMultiVersion* multi = nullptr;  // with Pass::gpu_multi
+  std::string why;                         // one line for --verbose
 
   // Whether the two run the same matchers (`why` aside).
   bool runs_as(const SearchPlan& other) const {
-    return one_pass_for_all == other.one_pass_for_all && matchers == other.matchers;
+    return pass == other.pass && matchers == other.matchers && multi == other.multi;
   }
 };
 
@@ -56,13 +67,21 @@ struct SearchPlan {
 SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
                        const TextTraits& text);
 
-// The search of distinct `patterns` (-i: lowered) as `plan` says: one_pass_for_all, or one pass per
-// pattern with the matcher of make_matcher, merged, whose count answers for a single pattern only and
-// needs `seen` shorter than it (pieces overlap by its length - 1).
+// The search of distinct `patterns` (-i: lowered) as `plan` says. One pass per pattern runs the matchers
+// of make_matcher, merged, whose count answers for a single pattern only and needs `seen` shorter than it
+// (pieces overlap by its length - 1).
 std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
                                              const std::vector<ByteView>& patterns);
 
+// The occurrences that `automaton` finds in `text` ending after its first `seen` bytes (0: all of them).
+PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen);
+
 // The patterns in one pass over each piece, with the Aho-Corasick automaton of common/aho_corasick.hpp.
 std::unique_ptr<PatternSet> one_pass_for_all(const std::vector<ByteView>& patterns);
+
+// The patterns in one pass over each piece on the GPU with `version` (engine/multi_matcher.hpp): the
+// pattern set is built once; each piece is copied to the device once (into one allocation, grown when a
+// piece is larger) and searched for every pattern.
+std::unique_ptr<PatternSet> gpu_one_pass_for_all(const GpuMultiVersion& version, const std::vector<ByteView>& patterns);
 
 }  // namespace cudamatch::cli

@@ -1,5 +1,6 @@
 // Hyperscan (Intel's regular-expression engine, Debian's libhyperscan-dev) as a peer of `cudamatch bench`:
-// its literal matcher, hs_compile_lit in block mode. Built in only where CMake found Hyperscan; the .cpp is
+// its literal matcher, hs_compile_lit in block mode, and for `bench --multi` its literal multi-pattern
+// matcher, hs_compile_lit_multi in block mode on all host cores. Built in only where CMake found Hyperscan; the .cpp is
 // the one file that knows whether it did.
 #pragma once
 
@@ -7,8 +8,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/matchers/cpu_matcher.hpp"
+#include "multi_counters.hpp"
 
 namespace cudamatch::cli {
 
@@ -25,5 +28,14 @@ std::optional<std::string> hyperscan_version();
 // for an empty pattern, std::runtime_error when Hyperscan refuses it, std::logic_error when this build
 // has no Hyperscan.
 std::unique_ptr<CpuMatcher> make_hyperscan_matcher(ByteView pattern, std::size_t piece_bytes = kHyperscanLargestScan);
+
+// Compiles `patterns` into one database of literals (any bytes; pattern k reported as id k) and allocates
+// one scratch space per thread, so that a count does neither. count() scans `threads` pieces or more of
+// at most `piece_bytes` bytes at once (count_in_pieces), one thread each. Hyperscan reports every end
+// offset of every literal, so overlapping occurrences and duplicates are all counted. Throws
+// EmptyPatternError for an empty pattern, std::runtime_error when Hyperscan refuses the set,
+// std::logic_error when this build has no Hyperscan.
+std::unique_ptr<MultiCounter> make_hyperscan_multi(const std::vector<ByteView>& patterns, unsigned threads,
+                                                   std::size_t piece_bytes = kHyperscanLargestScan);
 
 }  // namespace cudamatch::cli

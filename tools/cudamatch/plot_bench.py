@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Plot a `cudamatch bench` CSV: GB/s against pattern length, one panel per corpus, one line per
-matcher and backend. Usage: plot_bench.py BENCH.csv OUT.png"""
+matcher and backend; or a `cudamatch bench --multi` CSV (it has a pattern_count column): GB/s against
+the number of patterns, one panel per corpus and kind of set. Usage: plot_bench.py BENCH.csv OUT.png"""
 import csv
 import sys
 from collections import defaultdict
@@ -19,6 +20,58 @@ def is_peer(row):
     return row["backend"] == "cpu" and row["matcher"] not in ALGORITHMS and not is_auto(row)
 
 
+def read_bandwidth(rows):
+    """The device read bandwidth measured in the same run, from the GPU rows that carry it (their median)."""
+    ceilings = sorted(float(r["gbps"]) * 100 / float(r["pct_of_read"]) for r in rows
+                      if float(r.get("pct_of_read") or 0) > 0)
+    return ceilings[len(ceilings) // 2] if ceilings else None
+
+
+def finish(fig, axes, rows, png_path, title):
+    """One legend for every panel's lines, the title, and the PNG."""
+    handles, names = [], []
+    for ax in axes:
+        for h, n in zip(*ax.get_legend_handles_labels()):
+            if n not in names:
+                handles.append(h)
+                names.append(n)
+    fig.legend(handles, names, fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    fig.suptitle(title + " on " + " and ".join(dict.fromkeys(r["device"] for r in rows)))
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=120, bbox_inches="tight")
+
+
+def plot_multi(plt, rows, png_path):
+    """bench --multi: GB/s against the number of patterns; a column of panels per corpus, a row per kind of
+    set (drawn from the corpus, random ones not in it); the GPU's versions solid, the CPU's rows dashed."""
+    corpora = list(dict.fromkeys(r["corpus"] for r in rows))
+    kinds = list(dict.fromkeys(r["kind"] for r in rows))
+    fig, axes = plt.subplots(len(kinds), len(corpora), figsize=(5.5 * len(corpora), 4.0 * len(kinds)),
+                             squeeze=False, sharex=True, sharey=True)
+    for row_axes, kind in zip(axes, kinds):
+        for ax, corpus in zip(row_axes, corpora):
+            mine = [r for r in rows if r["corpus"] == corpus and r["kind"] == kind]
+            for i, matcher in enumerate(dict.fromkeys(r["matcher"] for r in rows)):
+                points = sorted((int(r["pattern_count"]), float(r["gbps"])) for r in mine if r["matcher"] == matcher)
+                if not points:
+                    continue
+                backend = next(r["backend"] for r in mine if r["matcher"] == matcher)
+                ax.plot([p for p, _ in points], [g for _, g in points], label=f"{matcher} ({backend})",
+                        color=f"C{i}", marker="o", markersize=3, linestyle="-" if backend == "cuda" else "--")
+            ceiling = read_bandwidth(mine)
+            if ceiling:
+                ax.axhline(ceiling, color="black", linestyle=":", linewidth=1, label="device read bandwidth (measured)")
+            synthetic = any(r["synthetic"] == "1" for r in mine)
+            ax.set_title(f"{corpus}{' (synthetic stand-in)' if synthetic else ''}: {kind} patterns")
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.grid(True, which="both", alpha=0.3)
+        row_axes[0].set_ylabel("GB/s (count of the whole set)")
+    for ax in axes[-1]:
+        ax.set_xlabel("patterns in the set (8-32 bytes each)")
+    finish(fig, list(axes.flat), rows, png_path, "cudamatch bench --multi")
+
+
 def main(csv_path, png_path):
     try:
         import matplotlib
@@ -30,6 +83,9 @@ def main(csv_path, png_path):
         rows = list(csv.DictReader(f))
     if not rows:
         sys.exit(f"plot_bench.py: {csv_path} has no measurements")
+    if "pattern_count" in rows[0]:
+        plot_multi(plt, rows, png_path)
+        return
     corpora = list(dict.fromkeys(r["corpus"] for r in rows))
     series = defaultdict(list)  # (corpus, label) -> [(m, gbps)]
     peers = {r["matcher"] for r in rows if is_peer(r)}
@@ -67,13 +123,9 @@ def main(csv_path, png_path):
             points = sorted(series.get((corpus, label), []))
             if points:
                 ax.plot([m for m, _ in points], [g for _, g in points], label=label, **style(label))
-        # The device read bandwidth measured in the same run, where GPU rows carry it.
-        ceilings = [float(r["gbps"]) * 100 / float(r["pct_of_read"]) for r in rows
-                    if r["corpus"] == corpus and float(r.get("pct_of_read") or 0) > 0]
-        if ceilings:
-            ceilings.sort()
-            ax.axhline(ceilings[len(ceilings) // 2], color="black", linestyle=":", linewidth=1,
-                       label="device read bandwidth (measured)")
+        ceiling = read_bandwidth([r for r in rows if r["corpus"] == corpus])
+        if ceiling:
+            ax.axhline(ceiling, color="black", linestyle=":", linewidth=1, label="device read bandwidth (measured)")
         synthetic = any(r["corpus"] == corpus and r["synthetic"] == "1" for r in rows)
         ax.set_title(corpus + (" (synthetic stand-in)" if synthetic else ""))
         ax.set_xscale("log", base=2)
@@ -81,16 +133,7 @@ def main(csv_path, png_path):
         ax.set_xlabel("pattern length m (bytes)")
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("GB/s per search (median over patterns)")
-    handles, names = axes[0][0].get_legend_handles_labels()
-    for ax in axes[0][1:]:
-        for h, n in zip(*ax.get_legend_handles_labels()):
-            if n not in names:
-                handles.append(h)
-                names.append(n)
-    fig.legend(handles, names, fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
-    fig.suptitle("cudamatch bench on " + " and ".join(dict.fromkeys(r["device"] for r in rows)))
-    fig.tight_layout()
-    fig.savefig(png_path, dpi=120, bbox_inches="tight")
+    finish(fig, list(axes[0]), rows, png_path, "cudamatch bench")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 #include "common/file_io.hpp"
 #include "dispatch.hpp"
 #include "file_scan.hpp"
+#include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_set.hpp"
 #include "pattern_source.hpp"
@@ -38,6 +39,8 @@ struct SearchOptions {
   bool quiet = false;
   bool verbose = false;
   bool invert = false;                     // -v: grep's --invert-match, refused
+  bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
+  bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
   int with_names = -1;                     // -H 1, -h 0, -1: names when there is more than one file (grep)
   std::string color;                       // --color[=WHEN]; empty: not given
@@ -54,20 +57,25 @@ struct SearchOptions {
 
 constexpr std::size_t kPieceBytes = 64 * kMiB;
 
-// One pattern of a search: the bytes searched for (lowered for -i) and the pattern as given, which
-// labels the output lines when there are several.
+// One pattern of a search: the bytes searched for (lowered for -i), and what labels its output lines
+// when there are several patterns: the pattern as given, or with --pattern-index its index.
 struct SearchPattern {
   std::vector<std::uint8_t> bytes;
   std::string label;
 };
 
-// The patterns of a search, from every source the command line names, without duplicates. Removes
-// the PATTERN operand from `files` when no other source gives a pattern.
+// The patterns of a search, from every source the command line names (the -e patterns, then the -f
+// files', then --raw-pattern-file's and --hex's), without duplicates: a pattern given again (-i: equal
+// once lowered) is the first one. Its index counts every pattern given before it, repeated ones too, from
+// 0 (with one -f FILE: its line number - 1). Removes the PATTERN operand from `files` when no other source
+// gives a pattern.
 std::vector<SearchPattern> gather_patterns(const SearchOptions& o, std::vector<std::string>& files) {
   std::vector<SearchPattern> patterns;
   std::unordered_set<std::string> searched;  // the bytes of each pattern so far (-f may give 100,000)
+  std::size_t given = 0;
   const auto add = [&](std::vector<std::uint8_t> bytes) {
-    std::string label(bytes.begin(), bytes.end());
+    std::string label = o.pattern_index ? std::to_string(given) : std::string(bytes.begin(), bytes.end());
+    ++given;
     if (o.ignore_case) ascii_lower(bytes.data(), bytes.size(), bytes.data());
     if (!searched.emplace(bytes.begin(), bytes.end()).second) return;
     patterns.push_back({std::move(bytes), std::move(label)});
@@ -145,7 +153,12 @@ struct HeldMatch {
 class Printer {
  public:
   Printer(const SearchOptions& o, const std::vector<SearchPattern>& patterns, const Colors& colors, std::string prefix)
-      : o_(o), patterns_(patterns), colors_(colors), prefix_(std::move(prefix)) {}
+      : o_(o),
+        patterns_(patterns),
+        colors_(colors),
+        prefix_(std::move(prefix)),
+        labelled_(patterns.size() > 1 || o.pattern_index),
+        per_pattern_(o.per_pattern ? patterns.size() : 0) {}
 
   // Takes the next match (offsets increase; at one offset, longer patterns first).
   void take(std::uint64_t offset, std::size_t pattern, const std::uint8_t* text) {
@@ -155,16 +168,17 @@ class Printer {
       next_free_ = offset + length;
     }
     ++count_;
+    if (!per_pattern_.empty()) ++per_pattern_[pattern];
     if (o_.quiet) throw StopSearch{};
     if (!o_.count_only) {
       out_ += prefix_;
       if (!o_.only_matching || o_.byte_offset) {
         colors_.add(out_, kOffsetColor, digits(offset));
-        if (o_.only_matching || patterns_.size() > 1) colors_.add(out_, kSeparatorColor, ":");
+        if (o_.only_matching || labelled_) colors_.add(out_, kSeparatorColor, ":");
       }
       if (o_.only_matching) {
         colors_.add(out_, kMatchColor, reinterpret_cast<const char*>(text), length);
-      } else if (patterns_.size() > 1) {
+      } else if (labelled_) {
         colors_.add(out_, kMatchColor, patterns_[pattern].label);
       }
       out_ += '\n';
@@ -173,7 +187,11 @@ class Printer {
     if (o_.max_count >= 0 && count_ >= static_cast<std::uint64_t>(o_.max_count)) throw StopFile{};
   }
 
-  void add_count(std::uint64_t n) { count_ += n; }
+  // Adds the matches of a piece counted without listing them (indexed like the patterns).
+  void add_count(const PatternCounts& counts) {
+    count_ += counts.total;
+    for (std::size_t k = 0; k < per_pattern_.size(); ++k) per_pattern_[k] += counts.per_pattern[k];
+  }
 
   // Writes what is formatted so far.
   void flush() {
@@ -181,12 +199,21 @@ class Printer {
     out_.clear();
   }
 
-  // The count line of -c, then everything out. Returns the number of matches.
+  // The count line of -c (--per-pattern: a line per pattern, in the order given, LABEL:COUNT), then
+  // everything out. Returns the number of matches.
   std::uint64_t finish() {
-    if (o_.count_only && !o_.quiet) {
+    if (o_.count_only && !o_.quiet && per_pattern_.empty()) {
       out_ += prefix_;
       out_ += digits(count_);
       out_ += '\n';
+    }
+    for (std::size_t k = 0; k < per_pattern_.size() && !o_.quiet; ++k) {
+      out_ += prefix_;
+      colors_.add(out_, kMatchColor, patterns_[k].label);
+      colors_.add(out_, kSeparatorColor, ":");
+      out_ += digits(per_pattern_[k]);
+      out_ += '\n';
+      if (out_.size() >= kFlushBytes) flush();
     }
     flush();
     return count_;
@@ -197,8 +224,10 @@ class Printer {
   const std::vector<SearchPattern>& patterns_;
   const Colors& colors_;
   std::string prefix_;
+  bool labelled_;  // offset lines end with :LABEL
   std::string out_;
   std::uint64_t count_ = 0;
+  std::vector<std::uint64_t> per_pattern_;  // --per-pattern: the count of each pattern; else empty
   std::uint64_t next_free_ = 0;
 };
 
@@ -274,8 +303,8 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
               const std::size_t seen = seen_end - base;
               seen_end = base + piece.size;
               if (count_alone) {
-                if (const std::optional<std::uint64_t> n = search->count(text, seen)) {
-                  printer.add_count(*n);
+                if (const std::optional<PatternCounts> counts = search->count(text, seen)) {
+                  printer.add_count(*counts);
                   return;
                 }
               }
@@ -343,7 +372,7 @@ int run_search(const SearchOptions& o) {
         };
         const std::uint64_t count =
             streamed->search(file, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
-        if (o.count_only) printer.add_count(count);
+        if (o.count_only) printer.add_count(PatternCounts{count, {count}});
       } else {
         scan_patterns(o, file, patterns, searches, printer);
       }
@@ -365,6 +394,13 @@ int run_search(const SearchOptions& o) {
   return any_match ? kExitOk : kExitNoMatch;
 }
 
+// What the GPU does with several patterns, for --help.
+std::string multi_pattern_gpu_path() {
+  const GpuMultiAlgorithm* table = gpu_multi_table();
+  if (table == nullptr) return "one pass each (this build has no multi-pattern GPU search, lesson 18)";
+  return "2 or more in one pass (multi-pattern " + std::string(table->best().name) + ", lesson 18)";
+}
+
 }  // namespace
 
 void add_search_command(CLI::App& app, std::function<int()>& run) {
@@ -375,24 +411,27 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->set_help_flag("--help", "Print this help message and exit");  // -h is grep's --no-filename
   search->footer(
       "Several patterns (-e, -f) are listed in offset order (at one offset the longer pattern first), each offset\n"
-      "line ending with :PATTERN; the CPU searches " +
-      std::to_string(kOnePassForAllFrom) +
-      " or more in one pass (Aho-Corasick; not with -a), fewer and on the GPU\n"
-      "one pass each. -i folds ASCII letters only.\n"
+      "line ending with :PATTERN (--pattern-index: :INDEX); -c counts them together (--per-pattern: a PATTERN:COUNT\n"
+      "line each). The CPU searches " +
+      std::to_string(kOnePassForAllFrom) + " or more in one pass (Aho-Corasick), fewer one pass each;\nthe GPU " +
+      multi_pattern_gpu_path() +
+      ".\n-a ALGO keeps one pass per pattern. -i folds ASCII letters only.\n"
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
       "progress bar on a terminal (one pattern, without -i, -m, -q or --no-overlap; otherwise 64 MiB pieces).\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Without -a, the\n"
       "matcher (algorithm and version) is the fastest `cudamatch bench` measured for the backend, the pattern length\n"
-      "and the text: its alphabet (small like DNA, text, or wide, from a sample) and its size; --verbose says which\n"
-      "and why, one line per file on stderr (dispatch table: tools/cudamatch/dispatch.json). grep's -v\n"
-      "(--invert-match) has no meaning for matches and is refused.\n"
+      "(beyond the longest measured, that length's) and the text: its alphabet (small like DNA, text, or wide, from\n"
+      "a sample) and its size; --verbose says which and why, one line per file on stderr (dispatch table:\n"
+      "tools/cudamatch/dispatch.json), and how several patterns are searched. grep's -v (--invert-match) has no\n"
+      "meaning for matches and is refused.\n"
       "\n"
       "Examples:\n"
       "  cudamatch search needle a.txt b.txt        every offset, overlapping ones too (a.txt:17)\n"
       "  cudamatch search -o -b --no-overlap ab f   what grep -F -o -b prints (OFFSET:ab)\n"
       "  cudamatch search -e cat -e dog -c f        several patterns, counted together\n"
       "  cudamatch search -f words.txt f            one pattern per line of words.txt\n"
+      "  cudamatch search -f words.txt -c --per-pattern --pattern-index f   INDEX:COUNT for each line of words.txt\n"
       "  cudamatch search -i -q error log || echo clean   exit status only, ASCII case folded\n"
       "  cudamatch search --hex 00ff0a f.bin        any bytes: hex digits or --raw-pattern-file FILE\n"
       "  cat f | cudamatch search -m 3 ab -         the first 3 matches in standard input");
@@ -415,15 +454,24 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
           ->option_text("FILE");
   auto* hex = search->add_option("--hex", o->hex, "one pattern as hex digits, e.g. 00ff0a")->option_text("HEX");
   search->add_flag("-i,--ignore-case", o->ignore_case, "ASCII case-insensitive (A-Z match a-z; other bytes exactly)");
-  search->add_flag("-c,--count", o->count_only, "print only the number of matches (per file)");
-  search->add_flag("-o,--only-matching", o->only_matching, "print the matched bytes (with -b: OFFSET:MATCH, as grep)");
+  auto* count = search->add_flag("-c,--count", o->count_only, "print only the number of matches (per file)");
+  search->add_flag("--per-pattern", o->per_pattern, "with -c: one PATTERN:COUNT line per pattern, in the order given")
+      ->needs(count);
+  auto* only_matching = search->add_flag("-o,--only-matching", o->only_matching,
+                                         "print the matched bytes (with -b: OFFSET:MATCH, as grep)");
+  search
+      ->add_flag("--pattern-index", o->pattern_index,
+                 "end offset lines with :INDEX (one pattern too), the pattern's 0-based place among those given "
+                 "(-f FILE: line - 1), instead of :PATTERN; with --per-pattern, INDEX:COUNT")
+      ->excludes(only_matching);
   search->add_flag("-b,--byte-offset", o->byte_offset,
                    "print byte offsets (with -o: OFFSET:MATCH; offsets are printed anyway)");
   search->add_flag("--no-overlap", o->no_overlap,
                    "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
   search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
   search->add_flag("--verbose", o->verbose,
-                   "say on stderr, one line per file, which matcher searches it and why (the dispatch table's entry)");
+                   "say on stderr, one line per file, which matcher searches it and why (the dispatch table's entry; "
+                   "several patterns: one pass each, or one pass for all)");
   search->add_flag("-v,--invert-match", o->invert, "grep's, refused")->group("");
   auto* max_count =
       search->add_option("-m,--max-count", o->max_count, "stop reading a file after NUM matches (grep counts lines)")

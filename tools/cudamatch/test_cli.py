@@ -148,6 +148,8 @@ class SearchTest(unittest.TestCase):
             "-e without its pattern": ["search", "--backend", "cpu", good, "-e"],
             "no pattern": ["search", "--backend", "cpu"],
             "no file after -e": ["search", "--backend", "cpu", "-e", "a"],
+            "--per-pattern without -c": ["search", "--backend", "cpu", "--per-pattern", "-e", "a", good],
+            "--pattern-index with -o": ["search", "--backend", "cpu", "--pattern-index", "-o", "-e", "a", good],
             "unknown subcommand": ["frobnicate"],
         }
         for name, args in cases.items():
@@ -239,15 +241,60 @@ class SearchTest(unittest.TestCase):
             self.assertRegex(line, r": m = 4(, 8)? in \d+(-\d+|\+) -> (bf|kmp|bm|sunday|epsm|ssef) "
                                    r"\(measured at m = [\d, ]+\)")
             self.assertRegex(line, r"(m = 4, 8|; m = 8) in ")
+            self.assertTrue(line.endswith("; one pass each for the 2 patterns"), line)
         self.assertIn("no corpus of this class: the ", lines[2])  # no wide corpus was measured
         named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "acgt", texts["small"])
         self.assertEqual(named.stderr.decode(), f"cudamatch: {texts['small']}: cpu: sunday, as -a names it\n")
+        named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "-e", "acgt", "-e", "gg", texts["small"])
+        self.assertEqual(named.stderr.decode(),
+                         f"cudamatch: {texts['small']}: cpu: sunday, as -a names it, one pass each for the 2 patterns\n")
         many = run("search", "--backend", "cpu", "--verbose", *[f"-e{w}" for w in "abcdefghijklmnopqrstu"],
                    texts["text"])
         self.assertIn("cpu: one Aho-Corasick pass for the 21 patterns", many.stderr.decode())
         stdin = run("search", "--backend", "cpu", "--verbose", "acgt", "-", stdin=b"acgtacgt")
         self.assertTrue(stdin.stderr.decode().startswith("cudamatch: (standard input): cpu, alphabet small ("),
                         stdin.stderr)
+
+    def test_pattern_index_labels_matches_and_per_pattern_counts_each(self):
+        path = self.file("t", b"abab\x00\xff")
+        patterns = self.file("p", b"b\nab\nb\nzz\n\x00\xff\n")  # line 3 repeats line 1: reported as index 0
+        result = run("search", "--backend", "cpu", "--pattern-index", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:1\n1:0\n2:1\n3:0\n4:4\n")
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"b:2\nab:2\nzz:0\n\x00\xff:1\n")  # in the order given, zeros too
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "--pattern-index", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:2\n1:2\n3:0\n4:1\n")
+        self.assertEqual(run("search", "--backend", "cpu", "-c", "-f", patterns, path).stdout, b"5\n")  # grep's -c
+        # -e before -f in the count; -i makes "B" a repeat of "b"; one pattern gets its index too
+        result = run("search", "--backend", "cpu", "-i", "--pattern-index", "-e", "B", "-f", patterns, path)
+        self.assertEqual(result.stdout, b"0:2\n1:0\n2:2\n3:0\n4:5\n")
+        self.assertEqual(run("search", "--backend", "cpu", "--pattern-index", "ab", path).stdout, b"0:0\n2:0\n")
+        # with file names, -m and --no-overlap: the counts of what is reported
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "-H", "-m", "3", "-e", "b", "-e", "ab", path)
+        self.assertEqual(result.stdout.decode().splitlines(), [f"{path}:b:1", f"{path}:ab:2"])
+        result = run("search", "--backend", "cpu", "-c", "--per-pattern", "--no-overlap", "-e", "b", "-e", "ab", path)
+        self.assertEqual(result.stdout, b"b:0\nab:2\n")
+        self.assertEqual(run("search", "--backend", "cpu", "-q", "-c", "--per-pattern", "-e", "b", path).stdout, b"")
+
+    def test_per_pattern_counts_across_chunk_edges(self):
+        rng = random.Random(12)
+        data = bytes(rng.choice(b"ab\x00") for _ in range(3000))
+        path = self.file("ab", data)
+        for count in (4, 40):  # one pass each, one pass for all
+            chosen = [data[i:i + rng.randint(1, 12)] for i in rng.sample(range(2980), count)]
+            patterns = self.file("p", b"".join(p + b"\n" for p in chosen))
+            firsts = {}
+            for index, p in enumerate(chosen):
+                firsts.setdefault(p, index)
+            expected = [f"{i}:{len(occurrences(data, p))}" for p, i in firsts.items()]
+            labelled = sorted((o, -len(p), i) for p, i in firsts.items() for o in occurrences(data, p))
+            for chunk in ("1", "13", "100000"):
+                result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", "--per-pattern",
+                             "--pattern-index", "-f", patterns, path)
+                self.assertEqual(result.stdout.decode().split(), expected, f"{count} patterns, chunk {chunk}")
+                result = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "--pattern-index", "-f", patterns,
+                             path)
+                self.assertEqual(result.stdout.decode().split(), [f"{o}:{i}" for o, _, i in labelled])
 
     def test_no_subcommand_shows_usage_and_exits_2(self):
         result = run()
@@ -699,6 +746,53 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
         self.assertEqual(os.listdir(self.dir.name), [])  # no results folder for a run that never started
 
+    def test_multi_counts_sets_of_patterns_on_all_cores_and_checks_every_total(self):
+        out = self.path("m")
+        result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", "--set-sizes", "100,10", "--mib", "1",
+                            "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.decode().splitlines()[-1], f"results: {out}/")
+        rows = self.rows(os.path.join(out, "bench.csv"))
+        self.assertEqual(list(rows[0]), ["device", "corpus", "synthetic", "bytes", "kind", "pattern_count", "min_m",
+                                         "max_m", "matcher", "backend", "threads", "reps", "median_ms", "min_ms", "gbps",
+                                         "pct_of_read", "matches", "correct"])
+        matchers = ["aho-corasick"] + (["hyperscan"] if "hyperscan" in PEERS else [])
+        # for each kind, the sizes in increasing order, each counted by every matcher
+        self.assertEqual([(r["kind"], r["pattern_count"], r["matcher"]) for r in rows],
+                         [(kind, size, m) for kind in ("drawn", "absent") for size in ("10", "100") for m in matchers])
+        for r in rows:
+            self.assertEqual((r["correct"], r["backend"], r["bytes"], r["corpus"]), ("1", "cpu", str(1 << 20), "E.coli"))
+            self.assertTrue(8 <= int(r["min_m"]) <= int(r["max_m"]) <= 32, r)
+            self.assertEqual(int(r["threads"]), os.cpu_count(), r)
+            self.assertGreater(float(r["gbps"]), 0)
+            # drawn patterns occur (at least where they were drawn), random ones never
+            self.assertTrue(int(r["matches"]) >= int(r["pattern_count"]) if r["kind"] == "drawn" else r["matches"] == "0")
+        for size in ("10", "100"):  # every matcher counted the same
+            self.assertEqual(len({r["matches"] for r in rows if r["pattern_count"] == size and r["kind"] == "drawn"}), 1)
+        stdout = result.stdout.decode()
+        self.assertIn("E.coli, patterns of 8-32 bytes drawn from it (1048576 bytes, the corpus repeated", stdout)
+        self.assertRegex(stdout, r"\npatterns +matches +" + " +".join(matchers) + "\n")
+        self.assertIn("all correct", stdout)
+        if can_plot():
+            self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
+
+    def test_multi_options_and_peers(self):
+        # the CPU's own size without --mib; --no-peers: Aho-Corasick alone; a default folder of its own
+        result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", "--set-sizes", "10", "--no-peers")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout.decode().splitlines()[-1], r"^results: cudamatch-results/bench-multi-\d{8}-\d{6}/$")
+        rows = self.rows(self.where(result)["csv"])
+        self.assertEqual([r["matcher"] for r in rows], ["aho-corasick"] * 2)
+        self.assertGreater(int(rows[0]["bytes"]), 1 << 20)
+        for args in (["--lengths", "8"], ["--patterns", "3"], ["--algorithms", "bf"], ["--algorithms", "auto"],
+                     ["--batch"], ["--graph"],
+                     ["--peers", "memmem"], ["--peers", "awk"], ["--set-sizes", "0"]):
+            result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", *args)
+            self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+            self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
+        result = self.bench("--set-sizes", "10", "--backend", "cpu")  # --set-sizes belongs to --multi
+        self.assertEqual(result.returncode, 2, result.stderr)
+
     @unittest.skipIf(has_gpu(), "a GPU is present")
     def test_asking_for_the_gpu_without_one_is_an_error(self):
         result = self.bench(*QUICK_BENCH, "--backend", "cuda")
@@ -805,6 +899,47 @@ class GpuBackendTest(unittest.TestCase):
             piped = run("search", "--backend", "cuda", *args, "-", stdin=data)
             self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args)
 
+    def test_many_patterns_in_one_pass_print_what_the_cpu_prints_across_pieces(self):
+        # Several patterns on the GPU: one pass for all over each piece (lesson 18's best version, where the
+        # build has it), against the CPU's Aho-Corasick; pieces of 4 KiB and more, patterns that repeat, that
+        # are prefixes of others, with NUL and 0xff, longer than a piece; standard input (read in pieces too).
+        with open(self.path, "rb") as f:
+            data = f.read()
+        rng = random.Random(22)
+        chosen = [data[i:i + rng.randint(1, 32)] for i in rng.sample(range(len(data) - 32), 300)]
+        chosen += [b"\x00", b"\x00\xff", b"\x00\xffa", b"\xff", chosen[0], chosen[5][:2], b"gattaca\xff" * 3, b"zzzz",
+                   data[100:5100]]
+        patterns = os.path.join(self.dir.name, "patterns")
+        with open(patterns, "wb") as f:
+            f.write(b"".join(p + b"\n" for p in chosen))
+        for args in (["-f", patterns], ["-c", "-f", patterns], ["-c", "--per-pattern", "-f", patterns],
+                     ["--pattern-index", "-f", patterns], ["-c", "--per-pattern", "--pattern-index", "-f", patterns],
+                     ["-o", "-b", "-f", patterns], ["-e", "ac", "-e", "acg", "-e", "ac"], ["-i", "-c", "-f", patterns],
+                     ["--no-overlap", "-m", "1000", "-f", patterns]):
+            for chunk in ("4096", "65536", "1000000"):
+                cpu = run("search", "--backend", "cpu", "--chunk-bytes", chunk, *args, self.path)
+                gpu = run("search", "--backend", "cuda", "--chunk-bytes", chunk, *args, self.path)
+                self.assertEqual(cpu.returncode, 0, cpu.stderr)
+                self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), f"{args[:-1]} {chunk}")
+                self.assertEqual(gpu.stderr, b"")
+            piped = run("search", "--backend", "cuda", "--chunk-bytes", "4096", *args, "-", stdin=data)
+            self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args[:-1])
+        # --verbose names the path: lesson 18's best version in one pass where the build has it, else one pass each
+        # with the dispatch table's matchers; -a: one pass each with the matcher it names
+        multi = re.search(r"the GPU 2 or more in one pass \(multi-pattern (v\d+), lesson 18\)",
+                          run("search", "--help").stdout.decode())
+        distinct = len(dict.fromkeys(chosen))
+        line = run("search", "--backend", "cuda", "--verbose", "-c", "-f", patterns, self.path).stderr.decode()
+        if multi:
+            self.assertEqual(line, f"cudamatch: {self.path}: cuda: one pass for the {distinct} patterns with multi-pattern "
+                                   f"{multi.group(1)} (lesson 18's best; 2 or more on the GPU, without -a)\n")
+        else:
+            self.assertRegex(line, rf"^cudamatch: {re.escape(self.path)}: cuda, alphabet .*; one pass each for the "
+                                   rf"{distinct} patterns\n$")
+        line = run("search", "--backend", "cuda", "--verbose", "-a", "bf", "-c", "-f", patterns, self.path).stderr
+        self.assertEqual(line.decode(), f"cudamatch: {self.path}: cuda: bf (its best version), as -a names it, one pass "
+                                        f"each for the {distinct} patterns\n")
+
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -882,6 +1017,22 @@ class GpuBackendTest(unittest.TestCase):
         self.assertTrue(all(r["correct"] == "1" and re.match(r"^[a-z]+:v\d+$", r["chosen"]) for r in rows), rows)
         self.assertIn(b"auto:cuda (the dispatch table's pick", result.stdout)
         self.assertRegex(result.stdout.decode(), r"\nauto:cuda: (within 10%|more than 10% below)")
+
+    def test_bench_multi_runs_the_gpu_versions_beside_the_cpu_and_checks_them(self):
+        out = os.path.join(self.dir.name, "multi")
+        result = run("bench", "--multi", "--corpora", "E.coli", "--set-sizes", "10,1000", "--mib", "64", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(os.path.join(out, "bench.csv"), newline="") as f:
+            rows = list(csv.DictReader(f))
+        self.assertTrue(all(r["correct"] == "1" for r in rows), [r for r in rows if r["correct"] != "1"])
+        gpu_rows = [r for r in rows if r["backend"] == "cuda"]
+        if b"no multi-pattern search on the GPU" in result.stderr:  # before lesson 18: the CPU rows alone
+            self.assertEqual(gpu_rows, [])
+            return
+        self.assertEqual({r["matcher"] for r in gpu_rows} & {"multi:v0"}, {"multi:v0"})
+        self.assertEqual(len(gpu_rows), 2 * 2 * len({r["matcher"] for r in gpu_rows}))
+        self.assertTrue(all(float(r["pct_of_read"]) > 0 and r["bytes"] == str(64 << 20) for r in gpu_rows))
+        self.assertIn(b"GPU best / aho-corasick", result.stdout)
 
     def test_bench_peers_sit_beside_the_gpu_in_both_tables(self):
         out = os.path.join(self.dir.name, "results")

@@ -10,12 +10,14 @@
 #include <cstdlib>
 
 #include "common/brute_force.hpp"
+#include "common/corpus.hpp"
 #include "common/file_io.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "file_scan.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
+#include "multi_counters.hpp"
 #include "pattern_set.hpp"
 #include "pattern_source.hpp"
 #include "streamed_search.hpp"
@@ -169,10 +171,17 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
     }
     // A count leaves out the matches that end in the bytes the piece shares with the previous one.
     const std::size_t seen = rng.below(text.size() + 1);
-    std::uint64_t ending_after = 0;
-    for (const Hit& hit : per_pattern) ending_after += hit.offset - 5 + patterns[hit.pattern].size() > seen;
-    CHECK(together->count(text, seen) == ending_after);
-    CHECK_FALSE(apart->count(text, 0).has_value());  // one pass each: only find tells
+    PatternCounts ending_after{0, std::vector<std::uint64_t>(patterns.size())};
+    for (const Hit& hit : per_pattern) {
+      const bool after = hit.offset - 5 + patterns[hit.pattern].size() > seen;
+      ending_after.total += after;
+      ending_after.per_pattern[hit.pattern] += after;
+    }
+    const std::optional<PatternCounts> counted = together->count(text, seen);
+    REQUIRE(counted.has_value());
+    CHECK(counted->total == ending_after.total);
+    CHECK(counted->per_pattern == ending_after.per_pattern);  // in the order given
+    CHECK_FALSE(apart->count(text, 0).has_value());           // one pass each: only find tells
   }
   // Without -a, the CPU takes one pass for all from kOnePassForAllFrom patterns on (only it counts alone).
   const auto text = random_bytes(100, 4, 1);
@@ -182,7 +191,195 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
   const std::vector<ByteView> enough(patterns.begin(), patterns.end());
   CHECK_FALSE(pattern_set(Backend::cpu, {}, few)->count(text, 0).has_value());
   CHECK(pattern_set(Backend::cpu, {}, enough)->count(text, 0).has_value());
+  const std::optional<PatternCounts> one = pattern_set(Backend::cpu, {}, {few[3]})->count(text, 0);
+  REQUIRE(one.has_value());  // one pattern: its matcher counts
+  CHECK(one->per_pattern == std::vector<std::uint64_t>{one->total});
   CHECK_FALSE(pattern_set(Backend::cpu, parse_algorithm_spec("epsm"), enough)->count(text, 0).has_value());
+}
+
+namespace {
+
+using Patterns = std::vector<std::vector<std::uint8_t>>;
+
+// Up to `most` distinct patterns of 1-12 bytes, most drawn from `text`, some random over `alphabet`.
+Patterns draw_distinct(const std::vector<std::uint8_t>& text, std::size_t most, unsigned alphabet, Rng& rng) {
+  Patterns patterns;
+  for (std::size_t k = most; k > 0; --k) {
+    const std::size_t m = 1 + rng.below(12);
+    auto p = random_bytes(m, alphabet, rng.next());
+    if (m <= text.size() && rng.below(4) != 0) {
+      p.assign(text.begin() + static_cast<long>(rng.below(text.size() - m + 1)), text.end());
+    }
+    p.resize(m);
+    if (std::find(patterns.begin(), patterns.end(), p) == patterns.end()) patterns.push_back(p);
+  }
+  return patterns;
+}
+
+// A multi-pattern version for these tests alone, on the single-pattern engine: one pass per pattern with
+// brute force's best GPU version (gpu_positions), the matches merged. It tests what the command line
+// does with any GpuMultiVersion; lesson 18's tests test its versions.
+class PerPatternSet final : public GpuPatternSet {
+ public:
+  explicit PerPatternSet(const std::vector<ByteView>& patterns) {
+    for (const ByteView& p : patterns) patterns_.push_back(std::make_unique<DevicePattern>(p));
+  }
+
+  PatternCounts count(const DeviceText& text, std::size_t seen, cudaStream_t stream) override {
+    PatternCounts counts{0, std::vector<std::uint64_t>(patterns_.size())};
+    for (std::size_t k = 0; k < patterns_.size(); ++k) {
+      for (std::uint64_t offset : positions(k, text, stream)) {
+        const bool after = offset + patterns_[k]->size() > seen;
+        counts.total += after;
+        counts.per_pattern[k] += after;
+      }
+    }
+    return counts;
+  }
+
+  void find_all(const DeviceText& text, std::uint64_t base, std::vector<PatternMatch>& out,
+                cudaStream_t stream) override {
+    const std::size_t first = out.size();
+    for (std::size_t k = 0; k < patterns_.size(); ++k) {
+      for (std::uint64_t offset : positions(k, text, stream))
+        out.push_back({base + offset, static_cast<std::uint32_t>(k)});
+    }
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+  }
+
+ private:
+  std::vector<std::uint64_t> positions(std::size_t k, const DeviceText& text, cudaStream_t stream) {
+    const std::uint64_t n = gpu_positions(gpu_algorithm(Algorithm::bf)->best(), text, *patterns_[k], buffer_, stream);
+    std::vector<std::uint64_t> found(n);
+    if (n > 0) buffer_.download(found.data(), n);
+    return found;
+  }
+
+  std::vector<std::unique_ptr<DevicePattern>> patterns_;
+  DeviceBuffer<std::uint64_t> buffer_;
+};
+
+const GpuMultiVersion kPerPatternVersion{
+    "test", "one pass per pattern (test_cli_pieces.cpp only)",
+    [](const std::vector<ByteView>& patterns, cudaStream_t) -> std::unique_ptr<GpuPatternSet> {
+      return std::make_unique<PerPatternSet>(patterns);
+    }};
+
+}  // namespace
+
+TEST_CASE("several patterns on the GPU: one pass for all lists and counts what the CPU's Aho-Corasick does",
+          "[cli][gpu]") {
+  // The test's own version, and where this build has one lesson 18's best (what `search` runs).
+  std::vector<const GpuMultiVersion*> versions = {&kPerPatternVersion};
+  if (const GpuMultiAlgorithm* table = gpu_multi_table()) versions.push_back(&table->best());
+  Rng rng(18);
+  for (const GpuMultiVersion* version : versions) {
+    for (int trial = 0; trial < 60; ++trial) {
+      const unsigned alphabet = trial % 4 == 0 ? 256 : 1 + trial % 3;
+      const auto source = random_bytes(1 + rng.below(3000), alphabet, rng.next());
+      Patterns patterns = draw_distinct(source, 2 + rng.below(30), alphabet, rng);
+      if (trial % 5 == 0) patterns.push_back(std::vector<std::uint8_t>(20, source[0]));  // longer than short texts
+      const std::vector<ByteView> views(patterns.begin(), patterns.end());
+      const auto gpu = gpu_one_pass_for_all(*version, views);
+      const auto cpu = one_pass_for_all(views);
+      // One pattern set, several texts: larger and smaller pieces reuse or grow its device text.
+      for (std::size_t n : {source.size(), source.size() / 3, std::size_t{0}, source.size() / 2 + 7}) {
+        const ByteView text(source.data(), std::min(n, source.size()));
+        INFO(version->name << " trial " << trial << ": " << patterns.size() << " patterns, n " << text.size);
+        std::vector<Hit> want = {{7, 7}}, got = {{7, 7}};  // appended after what is there
+        cpu->find(text, 1000, want);
+        gpu->find(text, 1000, got);
+        REQUIRE(got.size() == want.size());
+        for (std::size_t i = 0; i < got.size(); ++i) {
+          INFO("match " << i);
+          CHECK(got[i].offset == want[i].offset);
+          CHECK(got[i].pattern == want[i].pattern);
+        }
+        const std::size_t seen = rng.below(text.size + 1);
+        const std::optional<PatternCounts> counted = gpu->count(text, seen), expected = cpu->count(text, seen);
+        REQUIRE(counted.has_value());
+        CHECK(counted->total == expected->total);
+        CHECK(counted->per_pattern == expected->per_pattern);
+      }
+    }
+  }
+  // All-equal text, prefix patterns, NUL and 0xff, a pattern at offset 0 and at n - m.
+  const std::vector<std::uint8_t> text = {0x00, 0xFF, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF};
+  const Patterns edges = {{0x00}, {0x00, 0xFF}, {0x00, 0xFF, 0x00}, {0x00, 0x00}, {0xFF}, {0x00, 0x00, 0xFF}};
+  const std::vector<ByteView> views(edges.begin(), edges.end());
+  for (const GpuMultiVersion* version : versions) {
+    std::vector<Hit> want, got;
+    one_pass_for_all(views)->find(text, 0, want);
+    gpu_one_pass_for_all(*version, views)->find(text, 0, got);
+    INFO(version->name);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+      CHECK((got[i].offset == want[i].offset && got[i].pattern == want[i].pattern));
+  }
+}
+
+TEST_CASE("a count on several threads, in overlapping pieces, counts every occurrence once", "[cli]") {
+  Rng rng(23);
+  for (int trial = 0; trial < 200; ++trial) {
+    const unsigned alphabet = trial % 3 == 0 ? 256 : 1 + trial % 4;
+    const auto text = random_bytes(rng.below(3000), alphabet, rng.next());
+    Patterns patterns = draw_distinct(text, 1 + rng.below(20), alphabet, rng);
+    if (trial % 4 == 0) patterns.push_back(patterns.front());  // a duplicate: counted under both indices
+    const std::vector<ByteView> views(patterns.begin(), patterns.end());
+    const PatternCounts want = AhoCorasick(views).count(text);
+    const unsigned threads = 1 + static_cast<unsigned>(rng.below(5));
+    INFO("trial " << trial << ": " << patterns.size() << " patterns, n " << text.size() << ", " << threads
+                  << " threads");
+    const PatternCounts all_cores = make_parallel_aho_corasick(views, threads)->count(text);
+    CHECK(all_cores.total == want.total);
+    CHECK(all_cores.per_pattern == want.per_pattern);
+    // Small pieces: many more than the threads, each no larger than asked (the longest pattern at least).
+    std::size_t longest = 0;
+    for (const ByteView& p : views) longest = std::max(longest, p.size);
+    const std::size_t largest = rng.below(3 * longest + 2);
+    const AhoCorasick automaton(views);
+    const PatternCounts pieces =
+        count_in_pieces(text, views.size(), longest, threads, largest,
+                        [&](ByteView piece, std::size_t seen, unsigned thread, PatternCounts& into) {
+                          CHECK(thread < threads);
+                          CHECK(piece.size <= std::max(largest, longest));
+                          CHECK(seen < std::max<std::size_t>(longest, 1));
+                          const PatternCounts found = count_ending_after(automaton, piece, seen);
+                          into.total += found.total;
+                          for (std::size_t k = 0; k < views.size(); ++k) into.per_pattern[k] += found.per_pattern[k];
+                        });
+    CHECK(pieces.total == want.total);
+    CHECK(pieces.per_pattern == want.per_pattern);
+  }
+  const std::vector<std::uint8_t> text = {'x'};
+  CHECK_THROWS_WITH(count_in_pieces(text, 0, 1, 3, 1,
+                                    [](ByteView, std::size_t, unsigned, PatternCounts&) {
+                                      throw std::runtime_error("from a thread");
+                                    }),
+                    "from a thread");
+}
+
+TEST_CASE("a repeated text is counted from its distinct pieces as a count of the whole text", "[cli]") {
+  Rng rng(24);
+  for (int trial = 0; trial < 300; ++trial) {
+    const unsigned alphabet = 1 + static_cast<unsigned>(rng.below(3));
+    const auto corpus = random_bytes(1 + rng.below(100), alphabet, rng.next());
+    auto text = repeat_to(corpus, rng.below(1000));
+    const bool broken = trial % 5 == 0 && text.size() > corpus.size();  // not a repetition: counted whole
+    if (broken) text[corpus.size() + rng.below(text.size() - corpus.size())] ^= 0x80;
+    Patterns patterns = draw_distinct(text.empty() ? corpus : text, 1 + rng.below(12), alphabet, rng);
+    patterns.push_back(patterns.front());
+    const std::vector<ByteView> views(patterns.begin(), patterns.end());
+    std::size_t longest = 0;
+    for (const ByteView& p : views) longest = std::max(longest, p.size);
+    const AhoCorasick automaton(views);
+    const PatternCounts want = automaton.count(text);
+    const PatternCounts got = count_repeated(automaton, longest, text, corpus.size(), 2);
+    INFO("trial " << trial << ": corpus " << corpus.size() << ", text " << text.size() << ", longest " << longest
+                  << (broken ? ", not repeated" : ""));
+    CHECK(got.total == want.total);
+    CHECK(got.per_pattern == want.per_pattern);
+  }
 }
 
 TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") {

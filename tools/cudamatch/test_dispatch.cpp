@@ -220,9 +220,18 @@ TEST_CASE("a plan without -a takes the table's matcher for each pattern, and say
       const TextTraits text{AlphabetSample{alphabet, 5.0, 4096}, 4 << 20};
       const DispatchTable& table = dispatch_table(backend, alphabet, text.bytes);
       const std::vector<std::size_t> lengths = {1, 3, 8, 100, 5000};
+      for (std::size_t m : lengths) {  // one pattern: the table's matcher on either backend
+        const SearchPlan plan = plan_search(backend, {}, {m}, text);
+        const DispatchRange& range = dispatch_range(table, m);
+        CHECK(plan.pass == SearchPlan::Pass::each);
+        CHECK(plan.matchers == std::vector<AlgorithmSpec>{{range.algorithm, range.version}});
+        CHECK_THAT(plan.why, Catch::Contains(matcher_label(backend, range.algorithm, range.version)) &&
+                                 !Catch::Contains("one pass"));
+      }
+      if (backend == Backend::cuda && chosen_multi_version() != nullptr) continue;  // one pass for all (below)
       const SearchPlan plan = plan_search(backend, {}, lengths, text);
       REQUIRE(plan.matchers.size() == lengths.size());
-      CHECK_FALSE(plan.one_pass_for_all);
+      CHECK(plan.pass == SearchPlan::Pass::each);
       for (std::size_t k = 0; k < lengths.size(); ++k) {
         const DispatchRange& range = dispatch_range(table, lengths[k]);
         CHECK(plan.matchers[k] == AlgorithmSpec{range.algorithm, range.version});
@@ -231,17 +240,49 @@ TEST_CASE("a plan without -a takes the table's matcher for each pattern, and say
       CHECK(plan.why.find('\n') == std::string::npos);
       CHECK_THAT(plan.why, Catch::Contains(std::string("alphabet ") + alphabet_name(alphabet)) &&
                                Catch::Contains("5.0 effective letters") && Catch::Contains(table.source) &&
-                               Catch::Contains("m = 1, 3") && Catch::Contains("5000"));
+                               Catch::Contains("m = 1, 3") && Catch::Contains("5000") &&
+                               Catch::EndsWith("; one pass each for the 5 patterns"));
     }
   }
   const SearchPlan named = plan_search(Backend::cuda, parse_algorithm_spec("kmp:v1"), {4, 9}, TextTraits{});
+  CHECK(named.pass == SearchPlan::Pass::each);
   CHECK(named.matchers == std::vector<AlgorithmSpec>(2, AlgorithmSpec{Algorithm::kmp, 1}));
-  CHECK(named.why == "cuda: kmp:v1, as -a names it");
+  CHECK(named.why == "cuda: kmp:v1, as -a names it, one pass each for the 2 patterns");
   CHECK(plan_search(Backend::cpu, parse_algorithm_spec("ssef"), {4}, TextTraits{}).why == "cpu: ssef, as -a names it");
   const SearchPlan many = plan_search(Backend::cpu, {}, std::vector<std::size_t>(kOnePassForAllFrom, 3), TextTraits{});
-  CHECK(many.one_pass_for_all);
+  CHECK(many.pass == SearchPlan::Pass::aho_corasick);
   CHECK(many.matchers.empty());
+  CHECK(many.why == "cpu: one Aho-Corasick pass for the " + std::to_string(kOnePassForAllFrom) + " patterns (" +
+                        std::to_string(kOnePassForAllFrom) + " or more on the CPU, without -a)");
   CHECK_FALSE(many.runs_as(plan_search(Backend::cpu, {}, {3}, TextTraits{})));
+  CHECK(plan_search(Backend::cpu, {}, std::vector<std::size_t>(kOnePassForAllFrom - 1, 3), TextTraits{}).pass ==
+        SearchPlan::Pass::each);
+}
+
+TEST_CASE("several patterns on the GPU without -a: one pass of lesson 18's best version where the build has one",
+          "[cli]") {
+  const GpuMultiVersion* multi = chosen_multi_version();
+  const SearchPlan two = plan_search(Backend::cuda, {}, {4, 9}, TextTraits{});
+  if (multi == nullptr) {
+    CHECK(two.pass == SearchPlan::Pass::each);
+    CHECK(two.matchers.size() == 2);
+  } else {
+    CHECK(two.pass == SearchPlan::Pass::gpu_multi);
+    CHECK(two.multi == multi);
+    CHECK(two.matchers.empty());
+    CHECK(two.why == std::string("cuda: one pass for the 2 patterns with multi-pattern ") + multi->name +
+                         " (lesson 18's best; 2 or more on the GPU, without -a)");
+    // whatever the lengths and the text: one pattern set for every file
+    const TextTraits dna{AlphabetSample{AlphabetClass::small, 4.0, 4096}, std::uint64_t{1} << 30};
+    CHECK(two.runs_as(plan_search(Backend::cuda, {}, {30, 2, 5000}, dna)));
+    CHECK(plan_search(Backend::cuda, {}, std::vector<std::size_t>(kOnePassForAllFrom, 3), TextTraits{}).pass ==
+          SearchPlan::Pass::gpu_multi);
+  }
+  // one pattern, -a, or the CPU: one pass each
+  CHECK(plan_search(Backend::cuda, {}, {4}, TextTraits{}).pass == SearchPlan::Pass::each);
+  CHECK(plan_search(Backend::cuda, parse_algorithm_spec("bf"), {4, 9}, TextTraits{}).pass == SearchPlan::Pass::each);
+  CHECK(plan_search(Backend::cpu, {}, {4, 9}, TextTraits{}).pass == SearchPlan::Pass::each);
+  CHECK_FALSE(two.runs_as(plan_search(Backend::cuda, {}, {4}, TextTraits{})));
 }
 
 TEST_CASE("the CPU matchers the table picks find what brute force finds, in texts of each class", "[cli]") {

@@ -1,12 +1,14 @@
 // The peers of `cudamatch bench` (peers.hpp): which run, the errors of a bad choice, and Hyperscan's counts
-// against brute force. Without Hyperscan built in, its test cases print "skipped: Hyperscan is not built in",
-// which CTest reports as skipped (tools/cudamatch/CMakeLists.txt).
+// against brute force (one pattern) and Aho-Corasick (bench --multi's pattern sets). Without Hyperscan built in, its
+// test cases print "skipped: Hyperscan is not built in", which CTest reports as skipped
+// (tools/cudamatch/CMakeLists.txt).
 #include <catch2/catch.hpp>
 
 #include <iostream>
 #include <sstream>
 #include <thread>
 
+#include "common/aho_corasick.hpp"
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
@@ -128,4 +130,45 @@ TEST_CASE("one hyperscan matcher searches from several threads at once", "[cli]"
   }
   for (std::thread& thread : threads) thread.join();
   CHECK(counts == std::vector<std::uint64_t>(counts.size(), expected));
+}
+
+TEST_CASE("hyperscan's multi-pattern count equals Aho-Corasick's, per pattern, on any threads and pieces", "[cli]") {
+  if (!hyperscan_built_in_else_skip()) return;
+  const auto check = [](const Bytes& text, const std::vector<Bytes>& patterns, unsigned threads, std::size_t piece) {
+    const std::vector<ByteView> views(patterns.begin(), patterns.end());
+    const PatternCounts want = AhoCorasick(views).count(text);
+    const PatternCounts got = make_hyperscan_multi(views, threads, piece)->count(text);
+    INFO("n " << text.size() << ", " << patterns.size() << " patterns, " << threads << " threads, pieces of " << piece);
+    CHECK(got.total == want.total);
+    CHECK(got.per_pattern == want.per_pattern);
+  };
+  // Duplicates (counted under each index), prefixes and suffixes of one another, NUL and 0xff, a pattern
+  // at offset 0 and at n - m, one longer than the text.
+  const Bytes edges = {0x00, 0xFF, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF};
+  const std::vector<Bytes> edge_patterns = {{0x00}, {0x00, 0xFF},       {0x00, 0xFF, 0x00}, {0x00, 0x00},
+                                            {0xFF}, {0x00, 0x00, 0xFF}, {0x00, 0xFF},       Bytes(10, 0x00)};
+  for (unsigned threads : {1u, 2u, 3u}) {
+    for (std::size_t piece : {std::size_t{1}, std::size_t{4}, kHyperscanLargestScan}) {
+      check(edges, edge_patterns, threads, piece);
+      check(Bytes(50, 'a'), {bytes("a"), bytes("aa"), bytes("aaaa"), bytes("aa")}, threads, piece);
+    }
+  }
+  check(bytes("abc"), {}, 2, kHyperscanLargestScan);  // an empty set finds nothing
+  check({}, {bytes("abc")}, 2, kHyperscanLargestScan);
+  Rng rng(22);
+  for (int trial = 0; trial < 100; ++trial) {
+    const unsigned alphabet = trial % 3 == 0 ? 256 : 1 + static_cast<unsigned>(rng.below(4));
+    const Bytes text = random_bytes(rng.below(5000), alphabet, rng.next());
+    std::vector<Bytes> patterns;
+    for (std::size_t k = 1 + rng.below(40); k > 0; --k) {
+      const std::size_t m = 1 + rng.below(16);
+      Bytes p = random_bytes(m, alphabet, rng.next());
+      if (m <= text.size() && rng.below(3) != 0)
+        p.assign(text.begin() + static_cast<long>(rng.below(text.size() - m + 1)), text.end());
+      p.resize(m);
+      patterns.push_back(p);
+    }
+    check(text, patterns, 1 + static_cast<unsigned>(rng.below(4)), 16 + rng.below(600));
+  }
+  CHECK_THROWS_AS(make_hyperscan_multi({ByteView(bytes("a")), ByteView()}, 2), EmptyPatternError);
 }

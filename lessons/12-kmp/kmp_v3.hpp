@@ -1,0 +1,26 @@
+// Lesson 12, v3: the fixed stride of its threads, and its threads run one by one on the CPU (for the
+// tests: the scan a thread makes is a __host__ __device__ function of kmp_v3.cu, the same code on both
+// sides).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "common/byte_view.hpp"
+
+namespace cudamatch::lesson12 {
+
+// The positions each thread of v3 owns, whatever m: 9 words, an odd number, so that the 32 threads of a
+// warp reading word w of their strides hit 32 different banks (lesson 03).
+constexpr std::size_t kStride = 36;
+
+// What v3's threads do, thread after thread on the CPU, on `text` and `pattern` (1 <= m): thread k
+// owns the positions [k kStride, (k + 1) kStride) and scans as the kernel's threads do.
+struct ThreadScans {
+  std::vector<std::uint64_t> positions;    // every thread's occurrences, thread after thread
+  std::vector<std::size_t> bytes_scanned;  // per thread: the bytes it fed to the automaton
+};
+ThreadScans scan_threads_on_host(ByteView text, ByteView pattern);
+
+}  // namespace cudamatch::lesson12

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Lesson 18 ncu exercise: the first launch of each PFAC kernel (v1, v2, v3) on a 256 MiB bible.txt text
+# with 1,000 patterns: where do the walks read, global memory or shared memory?
+#   lessons/18-multi-pattern/ncu.sh [BUILD_DIR [DRIVER_ARGS...]]   (default: build/default)
+# Metrics:
+#   gpu__time_duration.sum                                    time of the launch
+#   dram__bytes_read.sum                                      bytes read from DRAM (against the text size)
+#   l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum           global load requests (the walk's steps in v1)
+#   l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum            global load sectors
+#   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum      shared-memory load wavefronts (v2, v3)
+#   smsp__thread_inst_executed_per_inst_executed.ratio        active threads per instruction (of 32)
+#   sm__warps_active.avg.pct_of_peak_sustained_active         achieved occupancy
+set -euo pipefail
+build=${1:-build/default}
+[ $# -gt 0 ] && shift
+args=("$@")
+[ ${#args[@]} -eq 0 ] && args=(--mib 256 --sets 1000 --reps 1 --versions v1,v2,v3)
+metrics=gpu__time_duration.sum,dram__bytes_read.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+metrics+=,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active
+# Each version's kernel runs in three passes (count per block and write for the find_all check, then
+# count); --launch-count 1 per name with a filter that matches one version at a time.
+# shellcheck disable=SC2086
+for v in 1 2 3; do
+  ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name "regex:pfac_v${v}_kernel" --launch-count 1 \
+    --metrics "$metrics" "$build/bin/18-multi-pattern" "${args[@]}"
+done

@@ -1,0 +1,204 @@
+// Lesson 12, v3: a fixed stride per thread, whatever m; the scan goes past it only while an occurrence
+// starting in it is still possible.
+// SOLUTION.
+//
+// v2's thread owns a chunk of max(4m, 256) positions and reads m - 1 bytes past it: its serial chain
+// grows with m, and a 4 MB text at m = 1024 is 4 blocks of 256 threads, most of the GPU idle. v3:
+//   - each thread owns kStride = 36 positions, whatever m (a block of 256 threads, a tile of 9,216);
+//     the block stages its tile, and 64 bytes past it, in shared memory (16-byte loads, coalesced:
+//     engine/stage_tile.cuh); a thread reads its stride as 9 words, conflict-free (9 is odd);
+//   - a thread runs the automaton from state 0 at its first position. Starting there it finds every
+//     occurrence that starts there or later, and none before. After its stride it goes on only while
+//     the partial match in the state started inside the stride: after byte i - 1 the automaton is in
+//     state j, the longest prefix of the pattern ending there, which started at i - j; every
+//     occurrence still to come starts at i - j or later. So it stops at the first i >= the stride's
+//     end with i - j >= that end. On text that is not repetitive j is small: a few bytes past the
+//     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case;
+//   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
+//     at the end of the tile);
+//   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so
+//     that nearly every step is one lookup at every m, not only at m <= 16 as in v2;
+//   - count mode loops each block over the tiles (grid-stride, lesson 05): the tables are built once
+//     per block, not once per tile. Positions mode takes one tile per block and writes in order, as v1
+//     and v2 do (engine/block_pass.cuh).
+// The thread's scan is a __host__ __device__ function: scan_threads_on_host runs every thread's on the
+// CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
+//
+// Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
+// default 48 KB of shared memory (m > 7,128 beside the solution's block sums), v1 searches instead.
+#include "automata.cuh"
+#include "engine/block_pass.cuh"
+#include "engine/stage_tile.cuh"
+#include "engine/warp_tiles.cuh"
+#include "failure_table.cuh"
+#include "failure_table.hpp"
+#include "kmp_gpu.hpp"
+#include "kmp_v3.hpp"
+
+namespace cudamatch::lesson12 {
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr std::size_t kTile = kThreads * kStride;  // positions per block and tile: 9,216
+constexpr std::size_t kStaged = kTile + 64;        // bytes staged per tile: a multiple of 16
+using BlockTemp = BlockPassTemp<kThreads>;
+static_assert(kStride % 4 == 0 && kStride / 4 % 2 == 1, "a stride is an odd number of words");
+
+}  // namespace
+
+// The two views of the text scan_stride reads (outside the anonymous namespace: the starter calls
+// neither yet, and an unused function there is a warning).
+// The kernel's: the tile's staged bytes from shared memory, the rest (what a thread scans past them)
+// from global memory.
+struct StagedText {
+  const std::uint8_t* __restrict__ global;
+  const std::uint8_t* staged;  // bytes [first, first + kStaged) of the text
+  std::size_t first;
+  // Position `at` is a multiple of 4 inside the staged bytes.
+  __device__ unsigned word(std::size_t at) const { return *reinterpret_cast<const unsigned*>(staged + (at - first)); }
+  __device__ std::uint8_t byte(std::size_t at) const { return at - first < kStaged ? staged[at - first] : global[at]; }
+};
+
+// The text as the CPU's simulation reads it.
+struct HostText {
+  ByteView text;
+  // The four bytes from `at`, the first one lowest (as a little-endian GPU loads a word); zeros past n.
+  unsigned word(std::size_t at) const {
+    unsigned word = 0;
+    for (std::size_t b = 0; b < 4 && at + b < text.size; ++b) word |= unsigned{text.data[at + b]} << (8 * b);
+    return word;
+  }
+  std::uint8_t byte(std::size_t at) const { return text.data[at]; }
+};
+
+namespace {
+
+// One thread's scan: the automaton from state 0 at `first` over the stride [first, first + kStride)
+// and on while an occurrence starting in the stride is still possible; on_match(position) for each
+// occurrence starting in the stride, in order. Returns the position after the last byte scanned
+// (`first` when no occurrence can start in the stride). The automaton (DfaHead) steps from states < m
+// and gives the state after an occurrence with border(). (The pragma: the CPU's Text and OnMatch are
+// host code, the kernel's device code; each instantiation runs on its own side only.)
+#pragma nv_exec_check_disable
+template <class Text, class Automaton, class OnMatch>
+__host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int m, const Automaton& automaton,
+                                            std::size_t first, OnMatch on_match) {
+  // HOLE(12-kmp, v3): the stride, then on while the partial match started inside it.
+  if (first + m > n) return first;  // no occurrence can start in this stride
+  const std::size_t end = first + kStride;
+  const std::size_t stride_bytes = n - first < kStride ? n - first : kStride;
+  int state = 0;
+  // The stride, a word at a time.
+  for (std::size_t w = 0; 4 * w < stride_bytes; ++w) {
+    const unsigned word = text.word(first + 4 * w);
+    for (std::size_t b = 0; b < 4; ++b) {
+      const std::size_t i = first + 4 * w + b;
+      if (i < first + stride_bytes) {
+        state = automaton.step(state, static_cast<std::uint8_t>(word >> (8 * b)));
+        if (state == m) {
+          on_match(i + 1 - m);
+          state = automaton.border();
+        }
+      }
+    }
+  }
+  // Past the stride: the partial match of `state` bytes started at i - state; on while that is
+  // inside the stride.
+  std::size_t i = first + stride_bytes;
+  for (; i < n && i - state < end; ++i) {
+    state = automaton.step(state, text.byte(i));
+    if (state == m) {
+      on_match(i + 1 - m);
+      state = automaton.border();
+    }
+  }
+  return i;
+  // END HOLE
+}
+
+// After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows.
+std::size_t table_bytes(std::size_t m) {
+  const int rows = dfa_head_rows(static_cast<int>(m));
+  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows) * kDfaRowBytes;
+}
+
+template <Pass kPass>
+__global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                              const std::uint8_t* __restrict__ pattern, std::size_t m,
+                              unsigned long long* __restrict__ counts, const unsigned long long* __restrict__ offsets,
+                              std::uint64_t* __restrict__ positions) {
+  extern __shared__ uint4 shared_vectors[];
+  __shared__ BlockTemp temp;
+  const int length = static_cast<int>(m);
+  auto* s_text = reinterpret_cast<std::uint8_t*>(shared_vectors);
+  auto* s_next = reinterpret_cast<std::int32_t*>(s_text + kStaged);
+  auto* s_pattern = reinterpret_cast<std::uint8_t*>(s_next + length + 1);
+  std::uint8_t* s_delta = s_pattern + (length + 3) / 4 * 4;
+  build_failure_table(pattern, length, s_pattern, s_next);
+  const int rows = dfa_head_rows(length);
+  build_dfa(s_pattern, s_next, length, rows, s_delta);
+  const DfaHead automaton{s_delta, rows, s_pattern, s_next, length};
+
+  const std::size_t tiles = (n - m + kTile) / kTile;  // covering the positions 0 .. n - m
+  unsigned found = 0;
+  std::size_t tile_first = 0;
+  search_tiles<kPass>(tiles, [&](std::size_t tile) {
+    tile_first = tile * kTile;
+    __syncthreads();  // every thread is done with the previous tile
+    stage_tile<kThreads>(text, n, tile_first, kStaged, shared_vectors);
+    __syncthreads();
+    scan_stride(StagedText{text, s_text, tile_first}, n, length, automaton, tile_first + threadIdx.x * kStride,
+                [&](std::size_t) { ++found; });
+  });
+  // The write pass has one tile per block, still staged.
+  finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
+    scan_stride(StagedText{text, s_text, tile_first}, n, length, automaton, tile_first + threadIdx.x * kStride,
+                [&](std::size_t position) { *out++ = position; });
+  });
+}
+
+std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
+
+bool fits_in_shared_memory(std::size_t m) { return shared_bytes(m) + sizeof(BlockTemp) <= kSharedBytesPerBlock; }
+
+unsigned tiles(const DeviceText& text, std::size_t m) { return blocks_covering(text, m, kTile); }
+
+void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  const std::size_t m = pattern.size();
+  if (!fits_in_shared_memory(m)) return v1.enqueue_count(text, pattern, count, stream);
+  const unsigned resident = resident_blocks(kmp_v3_kernel<Pass::count>, kThreads, shared_bytes(m));
+  enqueue_count_pass(kmp_v3_kernel<Pass::count>, {std::min(tiles(text, m), resident), kThreads, shared_bytes(m)}, text,
+                     pattern, count, stream);
+}
+
+std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
+                        cudaStream_t stream) {
+  const std::size_t m = pattern.size();
+  if (!fits_in_shared_memory(m)) return v1.positions(text, pattern, positions, stream);
+  return positions_in_passes(kmp_v3_kernel<Pass::count_per_block>, kmp_v3_kernel<Pass::write>,
+                             {tiles(text, m), kThreads, shared_bytes(m)}, text, pattern, positions, stream);
+}
+
+}  // namespace
+
+ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
+  const int m = static_cast<int>(pattern.size);
+  const std::vector<std::int32_t> next = failure_table(pattern);
+  const int rows = dfa_head_rows(m);
+  std::vector<std::uint8_t> delta(static_cast<std::size_t>(rows) * kDfaRowBytes);
+  for (int c = 0; c < 256; ++c) fill_dfa_column(pattern.data, next.data(), m, rows, c, delta.data());
+  const DfaHead automaton{delta.data(), rows, pattern.data, next.data(), m};
+  ThreadScans scans;
+  if (pattern.size > text.size) return scans;
+  for (std::size_t first = 0; first + pattern.size <= text.size; first += kStride) {
+    const std::size_t after = scan_stride(HostText{text}, text.size, m, automaton, first,
+                                          [&](std::size_t position) { scans.positions.push_back(position); });
+    scans.bytes_scanned.push_back(after - first);
+  }
+  return scans;
+}
+
+const GpuVersion v3{"v3", "a fixed stride per thread whatever m, a DFA for the first 16 states", count, positions};
+
+}  // namespace cudamatch::lesson12

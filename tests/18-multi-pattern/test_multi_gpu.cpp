@@ -1,0 +1,146 @@
+// Lesson 18 - every version against the CPU Aho-Corasick on the GPU: find_all (appended after a
+// sentinel, with a base) and count (with and without shared bytes), one set searched in several texts in
+// a row (nothing kept from the previous search), seeded random sets, the edge cases (tile edges, all-'a'
+// texts, NUL and 0xff, one pattern, patterns longer than the text, patterns of a few KB) and 10,000
+// patterns. [todo]: v1, v2, v3 (the starter's holes).
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+#include "gpu_matcher_checks.hpp"
+#include "multi_gpu.hpp"
+#include "pattern_sets.hpp"
+#include "version_checks.hpp"
+
+using namespace cudamatch;
+using namespace cudamatch::testing;
+using namespace lesson18_tests;
+
+namespace {
+
+// Where the versions split the text: tiles of 4096 positions (v1, v2, v3), 64 bytes staged past them.
+const std::vector<std::size_t> kTileEdges = {4096, 4096 + 64, 8192, 3 * 4096 + 7};
+
+// Searches each text with one set built once: find_all and count (seen 0, a third of the text, all of
+// it) against the reference. Returns the first disagreement, "" when none.
+std::string disagreement(const GpuMultiVersion& version, const std::vector<Bytes>& patterns,
+                         const std::vector<Bytes>& texts) {
+  const std::unique_ptr<GpuPatternSet> set = version.build(views(patterns), nullptr);
+  std::ostringstream problem;
+  for (std::size_t t = 0; t < texts.size() && problem.tellp() == 0; ++t) {
+    const Bytes& text = texts[t];
+    const DeviceText device_text(text);
+    const std::uint64_t base = 1000003 * t;
+    const PatternMatch sentinel{0xDEADBEEF, 7};
+    Matches got = {sentinel};
+    set->find_all(device_text, base, got, nullptr);
+    Matches want = {sentinel};
+    const Matches expected = reference(text, patterns);
+    for (const PatternMatch& m : expected) want.push_back({m.offset + base, m.pattern});
+    const std::string wrong = difference(got, want);
+    if (!wrong.empty()) problem << "find_all: " << wrong << " (the sentinel first)";
+    for (std::size_t seen : {std::size_t{0}, text.size() / 3, text.size()}) {
+      const PatternCounts counts = set->count(device_text, seen, nullptr);
+      const std::vector<std::uint64_t> want_counts = counts_after(expected, patterns, seen);
+      std::uint64_t want_total = 0;
+      for (std::uint64_t c : want_counts) want_total += c;
+      if (counts.per_pattern != want_counts || counts.total != want_total) {
+        problem << "count with " << seen << " bytes seen: total " << counts.total << ", expected " << want_total;
+        break;
+      }
+    }
+    if (problem.tellp() > 0)
+      problem << " (text " << t << " of " << text.size() << " bytes, " << patterns.size() << " patterns)";
+  }
+  return problem.str();
+}
+
+void check(const GpuMultiVersion& version, const std::vector<Bytes>& patterns, const std::vector<Bytes>& texts) {
+  const std::string problem = disagreement(version, patterns, texts);
+  if (!problem.empty()) FAIL_CHECK(version.name << ": " << problem);
+}
+
+void random_cases(const GpuMultiVersion& version, std::uint64_t seed) {
+  const bool quick = quick_tests();
+  Rng rng(seed);
+  std::vector<std::size_t> sizes = {1, 15, 4095, 100003};
+  for (std::size_t e : kTileEdges) sizes.insert(sizes.end(), {e - 1, e, e + 1});
+  const int sets = quick ? 4 : 24;
+  for (int c = 0; c < sets; ++c) {
+    const unsigned sigma = c % 4 == 0 ? 2 : c % 4 == 1 ? 4 : c % 4 == 2 ? 26 : 256;
+    std::vector<Bytes> texts;
+    for (std::size_t n : sizes) {
+      if (!quick || n < 10000) texts.push_back(random_bytes(n + rng.below(3), sigma, rng.next()));
+    }
+    const std::vector<Bytes> patterns =
+        random_set(rng, texts.back(), 1 + rng.below(quick ? 20 : 200), 1, 1 + rng.below(c % 5 == 0 ? 300 : 24), sigma);
+    INFO("set " << c << ", alphabet " << sigma);
+    check(version, patterns, texts);
+  }
+}
+
+void edge_cases(const GpuMultiVersion& version) {
+  const bool quick = quick_tests();
+  // All-'a' texts with "a", "aa", ... past the 64 staged bytes after a tile, across tile edges.
+  std::vector<Bytes> all_a;
+  for (std::size_t n : {std::size_t{1}, std::size_t{69}, std::size_t{4095}, std::size_t{4097}, std::size_t{12295}}) {
+    all_a.emplace_back(n, 'a');
+  }
+  check(version, runs_of_a(quick ? 70 : 130), all_a);
+  // Occurrences straddling each tile edge, at 0 and at n - m, NUL and 0xff bytes around them.
+  Rng rng(0xED6E);
+  Bytes text = random_bytes(3 * 4096 + 200, 256, 41);
+  std::vector<Bytes> planted = {{0x00}, {0xff, 0x00}, {0x00, 0x00, 0xff}};
+  for (std::size_t e : kTileEdges) {
+    for (std::size_t m : {std::size_t{2}, std::size_t{9}, std::size_t{100}}) {
+      const Bytes p = random_bytes(m, 256, rng.next());
+      std::copy(p.begin(), p.end(), text.begin() + static_cast<std::ptrdiff_t>(e - m / 2));
+      planted.push_back(p);
+    }
+  }
+  planted.push_back(slice(text, 0, 5));
+  planted.push_back(slice(text, text.size() - 7, 7));
+  planted.push_back(planted.back());               // a duplicate
+  planted.push_back(slice(planted.back(), 0, 3));  // and its prefix
+  check(version, planted, {text, slice(text, 0, 4096), Bytes{}});
+  // One pattern; patterns longer than the text; patterns of a few KB.
+  check(version, {slice(text, 100, 1)}, {text});
+  check(version, {Bytes(5000, 'a'), slice(text, 0, 12296)}, {slice(text, 0, 4000), Bytes(4999, 'a')});
+  const Bytes long_text = random_bytes(30000, 4, 43);
+  check(version, {slice(long_text, 20000, 3000), slice(long_text, 1, 4500), Bytes(2500, 'a')},
+        {long_text, Bytes(6000, 'a')});
+}
+
+void many_patterns(const GpuMultiVersion& version) {
+  Rng rng(0x2710);
+  const Bytes text = random_english(quick_tests() ? 100000 : 400000, 27);
+  check(version, corpus_set(rng, text, 10000), {text});
+}
+
+const bool registered = [] {
+  const GpuMultiAlgorithm& algorithm = multi_gpu();
+  for (std::size_t n = 0; n < algorithm.versions.size(); ++n) {
+    const GpuMultiVersion& version = algorithm.versions[n];
+    const std::string tags = n == 0 ? "[gpu]" : "[gpu][todo]";
+    const std::string name = version.name;
+    register_test_case(name + " equals the CPU Aho-Corasick on random sets and texts", tags,
+                       [&version, n] { random_cases(version, 0x18000 + n); });
+    register_test_case(name + " handles all-equal texts, tile edges, NUL and 0xff, long patterns", tags,
+                       [&version] { edge_cases(version); });
+    register_test_case(name + " finds 10,000 patterns of 8-32 bytes in English text", tags,
+                       [&version] { many_patterns(version); });
+  }
+  return true;
+}();
+
+}  // namespace
+
+TEST_CASE("every version rejects an empty pattern, naming it, and a version that does not exist is named") {
+  const std::vector<Bytes> patterns = {{'a'}, {}};
+  for (const GpuMultiVersion& version : multi_gpu().versions) {
+    INFO(version.name);
+    CHECK_THROWS_WITH(version.build(views(patterns), nullptr), Catch::Contains("pattern 1 is empty"));
+  }
+  CHECK_THROWS_WITH(multi_gpu().version(4), Catch::Contains("v0-v3"));
+  CHECK(std::string(multi_gpu().best().name) == "v3");
+}

@@ -1,0 +1,179 @@
+// Lesson 18 - the host-side builders (no GPU): the failureless trie, the hot image and the prefix filter.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "pattern_sets.hpp"
+#include "pfac_tables.hpp"
+
+using namespace cudamatch;
+using namespace cudamatch::lesson18;
+using namespace lesson18_tests;
+
+namespace {
+
+Bytes bytes(const std::string& s) { return {s.begin(), s.end()}; }
+
+// The state that spells `p`, followed edge by edge with a linear search (independent of the kernels'
+// binary search), or -1.
+std::int32_t spell(const PfacTrie& trie, const Bytes& p) {
+  std::int32_t state = 0;
+  for (std::uint8_t b : p) {
+    std::int32_t next = -1;
+    for (std::int32_t c = trie.first_child[state]; c < trie.first_child[state + 1]; ++c) {
+      if (trie.edge_byte[c] == b) next = c;
+    }
+    if (next < 0) return -1;
+    state = next;
+  }
+  return state;
+}
+
+// The trie's invariants for `patterns`: one state per distinct prefix, breadth-first, children consecutive
+// with increasing bytes, every pattern at its terminal, each terminal's patterns ascending and exactly
+// those that spell its state.
+void check_trie(const std::vector<Bytes>& patterns) {
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  std::set<Bytes> prefixes = {{}};
+  for (const Bytes& p : patterns) {
+    for (std::size_t d = 1; d <= p.size(); ++d) prefixes.insert(slice(p, 0, d));
+  }
+  REQUIRE(trie.state_count() == prefixes.size());
+  REQUIRE(trie.first_child.size() == trie.state_count() + 1);
+  CHECK(trie.first_child.front() == 1);
+  CHECK(trie.first_child.back() == static_cast<std::int32_t>(trie.state_count()));
+  for (std::size_t s = 0; s < trie.state_count(); ++s) {
+    CHECK(trie.first_child[s] <= trie.first_child[s + 1]);
+    for (std::int32_t c = trie.first_child[s] + 1; c < trie.first_child[s + 1]; ++c) {
+      CHECK(trie.edge_byte[c - 1] < trie.edge_byte[c]);
+    }
+  }
+  std::set<std::uint32_t> listed;
+  for (std::size_t k = 0; k < patterns.size(); ++k) {
+    const std::int32_t state = spell(trie, patterns[k]);
+    REQUIRE(state > 0);
+    const std::int32_t t = trie.terminal[state];
+    REQUIRE(t == trie.terminal_of_pattern[k]);
+    std::vector<std::uint32_t> expected;
+    for (std::size_t j = 0; j < patterns.size(); ++j) {
+      if (patterns[j] == patterns[k]) expected.push_back(static_cast<std::uint32_t>(j));
+    }
+    const std::vector<std::uint32_t> got(trie.terminal_patterns.begin() + trie.terminal_first[t],
+                                         trie.terminal_patterns.begin() + trie.terminal_first[t + 1]);
+    CHECK(got == expected);
+    listed.insert(got.begin(), got.end());
+  }
+  CHECK(listed.size() == patterns.size());
+  CHECK(trie.terminal_patterns.size() == patterns.size());
+}
+
+}  // namespace
+
+TEST_CASE("the trie of he, she, his, hers: breadth-first states, sorted children, terminals") {
+  const std::vector<Bytes> patterns = {bytes("he"), bytes("she"), bytes("his"), bytes("hers")};
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  // Root; h, s; he, hi, sh; her, his, she; hers.
+  CHECK(trie.state_count() == 10);
+  CHECK(trie.edge_byte == std::vector<std::uint8_t>{0, 'h', 's', 'e', 'i', 'h', 'r', 's', 'e', 's'});
+  CHECK(trie.first_child == std::vector<std::int32_t>{1, 3, 5, 6, 7, 8, 9, 10, 10, 10, 10});
+  CHECK(trie.terminal == std::vector<std::int32_t>{-1, -1, -1, 0, -1, -1, -1, 1, 2, 3});
+  CHECK(trie.terminal_patterns == std::vector<std::uint32_t>{0, 2, 1, 3});
+  CHECK(trie.shortest == 2);
+  CHECK(trie.longest == 4);
+  check_trie(patterns);
+}
+
+TEST_CASE("the trie holds every pattern of seeded random sets: prefixes, duplicates, all bytes") {
+  Rng rng(0x18A);
+  for (int c = 0; c < 200; ++c) {
+    const unsigned sigma = c % 3 == 0 ? 2 : c % 3 == 1 ? 4 : 256;
+    const Bytes text = random_bytes(1 + rng.below(500), sigma, rng.next());
+    const std::vector<Bytes> patterns = random_set(rng, text, 1 + rng.below(60), 1, 1 + rng.below(40), sigma);
+    INFO("case " << c);
+    check_trie(patterns);
+  }
+}
+
+TEST_CASE("an empty pattern is named, an empty set is the root alone") {
+  const std::vector<Bytes> patterns = {bytes("ab"), bytes("c"), Bytes{}};
+  CHECK_THROWS_AS(build_pfac_trie(views(patterns)), std::invalid_argument);
+  CHECK_THROWS_WITH(build_pfac_trie(views(patterns)), Catch::Contains("pattern 2 is empty"));
+  const PfacTrie empty = build_pfac_trie({});
+  CHECK(empty.state_count() == 1);
+  CHECK(empty.terminal_count() == 0);
+  CHECK(empty.pattern_count() == 0);
+}
+
+TEST_CASE("the README's sizes: 1,000 patterns of 8-32 bytes make at most 32,001 states, 9 bytes each") {
+  Rng rng(18);
+  const Bytes text = random_english(1 << 20, 18);
+  const PfacTrie trie = build_pfac_trie(views(corpus_set(rng, text, 1000)));
+  CHECK(trie.state_count() <= 32001);
+  CHECK(trie.bytes() == 9 * trie.state_count() + 4 + 4 * (trie.terminal_count() + 1) + 4 * 1000);
+}
+
+TEST_CASE("the hot image: as many states as fit, the root row, ranges, bytes and terminal bits") {
+  Rng rng(0x407);
+  const Bytes text = random_english(200000, 7);
+  const std::vector<Bytes> patterns = corpus_set(rng, text, 3000);
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  for (std::size_t budget :
+       {std::size_t{0}, std::size_t{1200}, std::size_t{8192}, std::size_t{20480}, std::size_t{1} << 30}) {
+    INFO("budget " << budget);
+    const HotImage image = build_hot_image(trie, budget);
+    const HotLayout layout = image.layout();
+    REQUIRE(image.words.size() == layout.words);
+    REQUIRE(image.warm == trie.first_child[image.hot]);
+    if (image.hot > 1) CHECK(image.bytes() <= budget);
+    if (static_cast<std::size_t>(image.hot) < trie.state_count()) {
+      CHECK(hot_image_words(trie, image.hot + 1) * 4 > budget);  // one more state would not fit
+    }
+    for (unsigned b = 0; b < 256; ++b) {
+      std::int32_t child = -1;
+      for (std::int32_t c = trie.first_child[0]; c < trie.first_child[1]; ++c) {
+        if (trie.edge_byte[c] == b) child = c;
+      }
+      CHECK(static_cast<std::int32_t>(image.words[b]) == child);
+    }
+    for (std::int32_t s = 0; s <= image.hot; ++s) {
+      CHECK(static_cast<std::int32_t>(image.words[layout.first_child_at + s]) == trie.first_child[s]);
+    }
+    const auto* edge_bytes = reinterpret_cast<const std::uint8_t*>(image.words.data() + layout.edge_bytes_at);
+    for (std::int32_t s = 0; s < image.warm; ++s) {
+      CHECK(edge_bytes[s] == trie.edge_byte[s]);
+      const bool bit = (image.words[layout.terminal_bits_at + s / 32] >> (s % 32)) & 1u;
+      CHECK(bit == (trie.terminal[s] >= 0));
+    }
+  }
+  CHECK(build_hot_image(trie, std::size_t{1} << 30).hot == static_cast<std::int32_t>(trie.state_count()));
+}
+
+TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the expected share of bits") {
+  CHECK(filter_log2_bits(1, 19) == 12);
+  CHECK(filter_log2_bits(1000, 19) == 14);    // 16,000 bits
+  CHECK(filter_log2_bits(100000, 19) == 19);  // capped
+  CHECK(filter_log2_bits(100000, 10) == 10);  // a device with less room
+  Rng rng(0xF117);
+  const std::vector<Bytes> short_set = {bytes("abc"), bytes("abcdefghij"), bytes("zz\xff")};
+  CHECK(build_prefix_filter(views(short_set), 12).q == 3);
+  const Bytes text = random_english(1 << 20, 3);
+  const std::vector<Bytes> patterns = corpus_set(rng, text, 20000);
+  const unsigned bits = filter_log2_bits(patterns.size(), 19);
+  const PrefixFilter filter = build_prefix_filter(views(patterns), bits);
+  CHECK(filter.q == 8);
+  REQUIRE(filter.words.size() == (std::size_t{1} << bits) / 32);
+  std::set<std::uint64_t> grams;
+  for (const Bytes& p : patterns) {
+    const std::uint64_t gram = qgram_at(p.data(), filter.q);
+    grams.insert(gram);
+    const std::uint32_t bit = qgram_hash(gram, bits);
+    CHECK(((filter.words[bit / 32] >> (bit % 32)) & 1u) == 1u);
+  }
+  std::size_t set = 0;
+  for (std::uint32_t w : filter.words) set += static_cast<std::size_t>(__builtin_popcount(w));
+  const double expected = 1.0 - std::exp(-static_cast<double>(grams.size()) / std::ldexp(1.0, static_cast<int>(bits)));
+  CHECK(std::abs(static_cast<double>(set) / std::ldexp(1.0, static_cast<int>(bits)) - expected) < 0.02);
+  CHECK_THROWS_AS(build_prefix_filter(views(patterns), 4), std::invalid_argument);
+}
