@@ -246,8 +246,8 @@ class SearchTest(unittest.TestCase):
         named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "acgt", texts["small"])
         self.assertEqual(named.stderr.decode(), f"cudamatch: {texts['small']}: cpu: sunday, as -a names it\n")
         named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "-e", "acgt", "-e", "gg", texts["small"])
-        self.assertEqual(named.stderr.decode(),
-                         f"cudamatch: {texts['small']}: cpu: sunday, as -a names it, one pass each for the 2 patterns\n")
+        self.assertEqual(named.stderr.decode(), f"cudamatch: {texts['small']}: cpu: sunday, as -a names it, "
+                                                "one pass each for the 2 patterns\n")
         many = run("search", "--backend", "cpu", "--verbose", *[f"-e{w}" for w in "abcdefghijklmnopqrstu"],
                    texts["text"])
         self.assertIn("cpu: one Aho-Corasick pass for the 21 patterns", many.stderr.decode())
@@ -931,14 +931,14 @@ class GpuBackendTest(unittest.TestCase):
         distinct = len(dict.fromkeys(chosen))
         line = run("search", "--backend", "cuda", "--verbose", "-c", "-f", patterns, self.path).stderr.decode()
         if multi:
-            self.assertEqual(line, f"cudamatch: {self.path}: cuda: one pass for the {distinct} patterns with multi-pattern "
-                                   f"{multi.group(1)} (lesson 18's best; 2 or more on the GPU, without -a)\n")
+            self.assertEqual(line, f"cudamatch: {self.path}: cuda: one pass for the {distinct} patterns with multi-"
+                                   f"pattern {multi.group(1)} (lesson 18's best; 2 or more on the GPU, without -a)\n")
         else:
             self.assertRegex(line, rf"^cudamatch: {re.escape(self.path)}: cuda, alphabet .*; one pass each for the "
                                    rf"{distinct} patterns\n$")
         line = run("search", "--backend", "cuda", "--verbose", "-a", "bf", "-c", "-f", patterns, self.path).stderr
-        self.assertEqual(line.decode(), f"cudamatch: {self.path}: cuda: bf (its best version), as -a names it, one pass "
-                                        f"each for the {distinct} patterns\n")
+        self.assertEqual(line.decode(), f"cudamatch: {self.path}: cuda: bf (its best version), as -a names it, "
+                                        f"one pass each for the {distinct} patterns\n")
 
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
