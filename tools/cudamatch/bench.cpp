@@ -25,6 +25,7 @@
 #include "common/random.hpp"
 #include "common/table.hpp"
 #include "common/timing.hpp"
+#include "dispatch.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_source.hpp"
@@ -36,16 +37,49 @@ namespace cudamatch::cli {
 namespace {
 
 // One matcher the bench runs: a CPU matcher (`make`), or a GPU version (`gpu`, searched one pattern
-// at a time, all patterns of a length in one batch, or one at a time replayed from a CUDA graph).
+// at a time, all patterns of a length in one batch, or one at a time replayed from a CUDA graph); or a
+// backend's auto row, the matcher its dispatch table picks for each corpus and m (chosen_for).
 struct Contender {
-  std::string name;     // "ssef" (CPU), "bf:v3" (GPU), "bf:v3 batch", "memmem"
+  std::string name;     // "ssef" (CPU), "bf:v3" (GPU), "bf:v3 batch", "memmem", "auto" (CPU), "auto:cuda"
   std::string backend;  // "cpu" or "cuda"
   Algorithm algorithm = Algorithm::bf;
   std::function<std::unique_ptr<CpuMatcher>(ByteView)> make;
   const GpuVersion* gpu = nullptr;
   bool batch = false;
-  bool graph = false;  // replayed_count (lesson 10)
+  bool graph = false;      // replayed_count (lesson 10)
+  bool automatic = false;  // an auto row, before chosen_for
+  std::string chosen{};    // an auto row after chosen_for: the matcher picked ("epsm:v2")
 };
+
+// What `--algorithms` calls the auto rows.
+constexpr const char* kAuto = "auto";
+// The auto row within this share of the fastest single matcher's GB/s is "within 10%" (issue 20).
+constexpr double kAutoWithin = 0.9;
+
+// The auto row `c` made concrete for a text of `text`'s traits and patterns of m bytes: the matcher the
+// dispatch table picks (dispatch.hpp), as search picks it.
+Contender chosen_for(const Contender& c, const TextTraits& text, std::size_t m) {
+  const Backend backend = parse_backend(c.backend);
+  const DispatchRange& range = dispatch_range(dispatch_table(backend, text.sample.alphabet, text.bytes), m);
+  Contender chosen = c;
+  chosen.automatic = false;
+  chosen.algorithm = range.algorithm;
+  chosen.chosen = matcher_label(backend, range.algorithm, range.version);
+  if (backend == Backend::cuda) {
+    require_available(Backend::cuda, range.algorithm, range.version);
+    chosen.gpu = &gpu_algorithm(range.algorithm)->version(range.version);
+  } else {
+    chosen.make = [a = range.algorithm](ByteView p) { return make_cpu_matcher(a, p); };
+  }
+  return chosen;
+}
+
+// Whether `c` is one matcher searching one pattern at a time: a GPU version, or a CPU reference (not an
+// auto row, a batch, a graph replay or a peer): what the auto row chooses among.
+bool single_matcher(const Contender& c) {
+  if (c.automatic || c.batch || c.graph) return false;
+  return c.backend == "cuda" || c.name == algorithm_name(c.algorithm);
+}
 
 void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>& specs, bool named,
                         std::vector<Contender>& list) {
@@ -83,24 +117,38 @@ void add_gpu_contenders(const BenchOptions& o, const std::vector<AlgorithmSpec>&
 
 std::vector<Contender> contenders(const BenchOptions& o, const std::vector<std::string>& peers) {
   std::vector<AlgorithmSpec> specs;
+  bool with_auto = o.algorithms.empty();
   for (const std::string& name : o.algorithms) {
+    if (name == kAuto) {
+      with_auto = true;
+      continue;
+    }
     specs.push_back(parse_algorithm_spec(name));
     if (!specs.back().algorithm) throw UsageError("--algorithms: an empty algorithm name");
   }
-  const bool named = !specs.empty();
+  const bool named = !o.algorithms.empty();
   if (!named) {
     for (Algorithm a : all_algorithms()) specs.push_back({a, std::nullopt});
   }
   std::vector<Contender> list;
   for (const std::string& backend_name : o.backends) {
-    if (parse_backend(backend_name) == Backend::cuda) {
+    const Backend backend = parse_backend(backend_name);
+    if (backend == Backend::cuda) {
       add_gpu_contenders(o, specs, named, list);
-      continue;
+    } else {
+      for (const AlgorithmSpec& spec : specs) {
+        const Algorithm a = *spec.algorithm;
+        require_available(Backend::cpu, a, spec.version);  // before any corpus is loaded
+        list.push_back(
+            {algorithm_name(a), "cpu", a, [a](ByteView p) { return make_cpu_matcher(a, p); }, nullptr, false});
+      }
     }
-    for (const AlgorithmSpec& spec : specs) {
-      const Algorithm a = *spec.algorithm;
-      require_available(Backend::cpu, a, spec.version);  // before any corpus is loaded
-      list.push_back({algorithm_name(a), "cpu", a, [a](ByteView p) { return make_cpu_matcher(a, p); }, nullptr, false});
+    if (with_auto) {
+      Contender automatic;
+      automatic.name = backend == Backend::cuda ? std::string(kAuto) + ":cuda" : kAuto;
+      automatic.backend = backend_name;
+      automatic.automatic = true;
+      list.push_back(automatic);
     }
   }
   for (const std::string& name : peers) {
@@ -209,7 +257,8 @@ void print_speedups(std::ostream& out, const std::vector<BenchRow>& rows, const 
     const auto is_cpu_reference = [&](const Contender& d) {
       return d.backend == "cpu" && d.name == algorithm_name(c.algorithm);
     };
-    if (c.backend == "cuda" && std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end() &&
+    if (c.backend == "cuda" && !c.automatic &&
+        std::find(algorithms.begin(), algorithms.end(), c.algorithm) == algorithms.end() &&
         std::any_of(list.begin(), list.end(), is_cpu_reference)) {
       algorithms.push_back(c.algorithm);
     }
@@ -224,7 +273,7 @@ void print_speedups(std::ostream& out, const std::vector<BenchRow>& rows, const 
       const BenchRow* cpu = find_row(rows, corpus.name, m, algorithm_name(a));
       double fastest_gpu = 0.0;
       for (const Contender& c : list) {
-        if (c.backend != "cuda" || c.algorithm != a) continue;
+        if (c.backend != "cuda" || c.automatic || c.algorithm != a) continue;
         if (const BenchRow* r = find_row(rows, corpus.name, m, c.name); r != nullptr && r->correct) {
           fastest_gpu = fastest_gpu == 0.0 ? r->time.median_ms : std::min(fastest_gpu, r->time.median_ms);
         }
@@ -235,6 +284,60 @@ void print_speedups(std::ostream& out, const std::vector<BenchRow>& rows, const 
   }
   out << "GPU speedup over the CPU reference of the same algorithm (CPU time / fastest GPU version's time):\n";
   table.print(out);
+}
+
+// Each auto row against the fastest single matcher of its backend in this run (single_matcher), per corpus
+// and m: the ratio of their GB/s, the matcher picked and the fastest; then one line saying whether the auto
+// row came within 10% of the fastest everywhere, and where not.
+void print_auto_report(std::ostream& out, const std::vector<BenchRow>& rows, const std::vector<Corpus>& corpora,
+                       const std::vector<Contender>& list, const std::vector<std::size_t>& lengths) {
+  for (const Contender& automatic : list) {
+    if (!automatic.automatic) continue;
+    std::vector<std::string> headers = {"m"};
+    for (const Corpus& corpus : corpora) headers.push_back(corpus.name + ": auto / fastest");
+    Table table(headers);
+    double worst = 0.0;
+    std::string worst_at;
+    std::vector<std::string> misses;
+    for (std::size_t m : lengths) {
+      std::vector<std::string> cells = {std::to_string(m)};
+      for (const Corpus& corpus : corpora) {
+        const BenchRow* chosen = find_row(rows, corpus.name, m, automatic.name);
+        const BenchRow* fastest = nullptr;
+        for (const Contender& c : list) {
+          if (c.backend != automatic.backend || !single_matcher(c)) continue;
+          const BenchRow* r = find_row(rows, corpus.name, m, c.name);
+          if (r != nullptr && r->correct && (fastest == nullptr || r->gbps > fastest->gbps)) fastest = r;
+        }
+        if (chosen == nullptr || fastest == nullptr) {
+          cells.emplace_back("-");
+          continue;
+        }
+        const double ratio = chosen->gbps / fastest->gbps;
+        const std::string at = corpus.name + " m = " + std::to_string(m) + " (" + fixed(ratio, 2) + ")";
+        cells.push_back(fixed(ratio, 2) + " " + chosen->chosen + " / " + fastest->contender);
+        if (worst_at.empty() || ratio < worst) {
+          worst = ratio;
+          worst_at = at;
+        }
+        if (ratio < kAutoWithin) misses.push_back(at);
+      }
+      table.add_row(cells);
+    }
+    if (worst_at.empty()) continue;
+    out << automatic.name << " (the dispatch table's pick, as `cudamatch search` without -a picks it) against the "
+        << "fastest single matcher of the " << automatic.backend << " backend in this run: GB/s ratio, picked / "
+        << "fastest\n";
+    table.print(out);
+    if (misses.empty()) {
+      out << automatic.name << ": within 10% of the fastest at every m and corpus (lowest: " << worst_at << ")\n";
+    } else {
+      out << automatic.name << ": more than 10% below the fastest at " << misses.size() << " of "
+          << lengths.size() * corpora.size() << ":";
+      for (const std::string& miss : misses) out << ' ' << miss;
+      out << '\n';
+    }
+  }
 }
 
 int run_bench(BenchOptions o) {
@@ -268,21 +371,25 @@ int run_bench(BenchOptions o) {
           o.mib == 0 ? std::vector<std::uint8_t>() : repeat_to(corpus.bytes, o.mib * kMiB);
       const ByteView text = o.mib == 0 ? ByteView(corpus.bytes) : ByteView(repeated);
       const std::unique_ptr<DeviceText> device_text = uses_gpu ? std::make_unique<DeviceText>(text) : nullptr;
+      const TextTraits traits{classify_alphabet(text), text.size};
       for (std::size_t m : o.lengths) {
         if (m > corpus.bytes.size()) continue;
         const auto patterns = draw_patterns(corpus.bytes, m, o.patterns, o.seed);
-        // The oracle: brute force, or on texts too large for it to be quick, the CPU matcher of the
-        // default choice (tested against brute force on 100,000 cases).
+        // The oracle: brute force, or on texts too large for it to be quick, the CPU matcher the dispatch
+        // table picks (each tested against brute force on 100,000 cases).
+        const Algorithm fastest_cpu =
+            dispatch_range(dispatch_table(Backend::cpu, traits.sample.alphabet, text.size), m).algorithm;
         std::vector<std::uint64_t> expected;
         for (ByteView p : patterns) {
           expected.push_back(text.size <= 64 * kMiB ? brute_force_count(text, p)
-                                                    : make_cpu_matcher(default_algorithm(m), p)->count(text));
+                                                    : make_cpu_matcher(fastest_cpu, p)->count(text));
         }
         std::vector<DevicePattern> device_patterns;
         if (uses_gpu) {
           for (ByteView p : patterns) device_patterns.emplace_back(p);
         }
-        for (const Contender& c : list) {
+        for (const Contender& listed : list) {
+          const Contender c = listed.automatic ? chosen_for(listed, traits, m) : listed;
           progress.advance(corpus.name + " m=" + std::to_string(m) + " " + c.name);
           const Measurement result = c.gpu != nullptr ? measure_gpu(c, *device_text, device_patterns, expected)
                                                       : measure_cpu(c, text, patterns, expected);
@@ -290,7 +397,8 @@ int run_bench(BenchOptions o) {
           const double gbps = gb_per_s(text.size, t.median_ms);
           rows.push_back({corpus.name, corpus.synthetic, text.size, m, c.name, c.backend,
                           c.backend == "cuda" ? gpu_name : cpu_name, t, gbps,
-                          c.backend == "cuda" ? percent_of(gbps, read_gbps) : 0.0, result.matches, result.correct});
+                          c.backend == "cuda" ? percent_of(gbps, read_gbps) : 0.0, result.matches, result.correct,
+                          alphabet_name(traits.sample.alphabet), c.chosen});
         }
       }
     }
@@ -311,6 +419,7 @@ int run_bench(BenchOptions o) {
     }
     report << '\n';
   }
+  print_auto_report(report, rows, corpora, list, o.lengths);
   report << "Names: ALGO:vN is version N on the GPU (" << (uses_gpu ? gpu_name : "none") << "), a plain name the CPU ("
          << cpu_name << ", one core)";
   for (std::size_t i = 0; i < peers.size(); ++i)
@@ -346,6 +455,13 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       "pattern on one core, as the six CPU matchers do. --compare and --no-compare are older spellings of\n"
       "--peers and --no-peers.\n"
       "\n"
+      "The auto rows (auto on the CPU, auto:cuda on the GPU) run, for each corpus and m, the matcher that `cudamatch\n"
+      "search` picks without -a (the dispatch table, tools/cudamatch/dispatch.json; an m beyond the largest it\n"
+      "measured gets that m's pick; the CSV's chosen column names it). A table after the others gives each auto\n"
+      "row's GB/s over the fastest single matcher's of the run, and a line says whether it came within 10% of it at\n"
+      "every m and corpus. python3 tools/course/dispatch_table.py makes the table again from bench CSVs (README.md,\n"
+      "`cudamatch search`). auto is a single-pattern row: --algorithms, auto too, is not for --multi.\n"
+      "\n"
       "--multi times multi-pattern search: for each corpus, sets of 10 to 100,000 patterns (--set-sizes) of 8-32 "
       "bytes\n"
       "drawn from it, and as many random ones that never match (checked), counted in the corpus repeated to --mib MiB\n"
@@ -376,7 +492,9 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       ->needs(multi);
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
   bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str()->excludes(multi);
-  bench->add_option("--algorithms", o->algorithms, "bf, kmp, bm, sunday, epsm, ssef, optionally :vN (default: all)")
+  bench
+      ->add_option("--algorithms", o->algorithms,
+                   "bf, kmp, bm, sunday, epsm, ssef, optionally :vN, and auto (default: all, and auto)")
       ->delimiter(',')
       ->excludes(multi);
   auto* peers = bench

@@ -112,12 +112,13 @@ std::string plot_script() {
 }
 
 void write_csv(std::ofstream& out, const std::vector<BenchRow>& rows) {
-  out << "device,corpus,synthetic,bytes,m,matcher,backend,patterns,median_ms,min_ms,gbps,pct_of_read,matches,correct\n";
+  out << "device,corpus,synthetic,bytes,m,matcher,backend,patterns,median_ms,min_ms,gbps,pct_of_read,matches,correct,"
+         "alphabet,chosen\n";
   for (const BenchRow& r : rows) {
     out << '"' << r.device << "\"," << r.corpus << ',' << (r.synthetic ? 1 : 0) << ',' << r.n << ',' << r.m << ','
         << r.contender << ',' << r.backend << ',' << r.time.reps << ',' << fixed(r.time.median_ms, 5) << ','
         << fixed(r.time.min_ms, 5) << ',' << fixed(r.gbps, 4) << ',' << fixed(r.pct_of_read, 2) << ',' << r.matches
-        << ',' << (r.correct ? 1 : 0) << '\n';
+        << ',' << (r.correct ? 1 : 0) << ',' << r.alphabet << ',' << r.chosen << '\n';
   }
 }
 

@@ -30,6 +30,8 @@ struct BenchRow {
   double pct_of_read;     // GPU rows: of the device read bandwidth measured at the start; else 0
   std::uint64_t matches;  // summed over the patterns
   bool correct;
+  std::string alphabet;  // the corpus's alphabet class (dispatch.hpp)
+  std::string chosen;    // an auto row's: the matcher the dispatch table picked; else empty
 };
 
 // One measurement of bench --multi: one matcher counting one set of patterns in one text.

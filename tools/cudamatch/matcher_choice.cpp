@@ -45,11 +45,6 @@ Backend parse_backend(const std::string& name) {
   throw UsageError("unknown backend '" + name + "' (choose from cuda, cpu)");
 }
 
-Algorithm default_algorithm(std::size_t m, Backend backend) {
-  if (backend == Backend::cuda) return Algorithm::bf;
-  return m < 16 ? Algorithm::epsm : Algorithm::ssef;
-}
-
 void require_available(Backend backend, Algorithm algorithm, std::optional<int> version) {
   const std::string name = algorithm_name(algorithm);
   if (backend == Backend::cuda) {
@@ -68,6 +63,11 @@ void require_available(Backend backend, Algorithm algorithm, std::optional<int> 
     throw UsageError("the cpu backend has one version of " + name + ", v0 (asked for v" + std::to_string(*version) +
                      ")");
   }
+}
+
+void require_runnable(Backend backend, const AlgorithmSpec& spec) {
+  if (spec.algorithm) require_available(backend, *spec.algorithm, spec.version);
+  if (backend == Backend::cuda) require_gpu();
 }
 
 Backend default_backend(std::optional<Algorithm> algorithm, std::ostream& notes) {
@@ -89,9 +89,7 @@ const GpuVersion& chosen_gpu_version(Algorithm algorithm, std::optional<int> ver
 
 const GpuMultiVersion* chosen_multi_version() {
   const GpuMultiAlgorithm* table = gpu_multi_table();
-  if (table == nullptr) return nullptr;
-  require_gpu();
-  return &table->best();
+  return table == nullptr ? nullptr : &table->best();
 }
 
 std::unique_ptr<CpuMatcher> make_matcher(Backend backend, Algorithm algorithm, std::optional<int> version,

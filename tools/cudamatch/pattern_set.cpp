@@ -133,18 +133,53 @@ PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, st
   return counts;
 }
 
-std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const AlgorithmSpec& spec,
-                                             const std::vector<ByteView>& patterns) {
-  if (!spec.algorithm && backend == Backend::cpu && patterns.size() >= kOnePassForAllFrom) {
-    return one_pass_for_all(patterns);
+SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
+                       const TextTraits& text) {
+  SearchPlan plan;
+  const std::string on = backend == Backend::cuda ? "cuda" : "cpu";
+  const std::string patterns = "the " + std::to_string(lengths.size()) + " patterns";
+  const GpuMultiVersion* multi =
+      !spec.algorithm && backend == Backend::cuda && lengths.size() >= 2 ? chosen_multi_version() : nullptr;
+  if (spec.algorithm) {
+    plan.matchers.assign(lengths.size(), spec);
+    plan.why = on + ": " +
+               (spec.version ? matcher_label(backend, *spec.algorithm, *spec.version)
+                             : std::string(algorithm_name(*spec.algorithm)) +
+                                   (backend == Backend::cuda ? " (its best version)" : "")) +
+               ", as -a names it" + (lengths.size() > 1 ? ", one pass each for " + patterns : "");
+  } else if (backend == Backend::cpu && lengths.size() >= kOnePassForAllFrom) {
+    plan.pass = SearchPlan::Pass::aho_corasick;
+    plan.why = on + ": one Aho-Corasick pass for " + patterns + " (" + std::to_string(kOnePassForAllFrom) +
+               " or more on the CPU, without -a)";
+  } else if (multi != nullptr) {
+    plan.pass = SearchPlan::Pass::gpu_multi;
+    plan.multi = multi;
+    plan.why = on + ": one pass for " + patterns + " with multi-pattern " + multi->name +
+               " (lesson 18's best; 2 or more on the GPU, without -a)";
+  } else {
+    const DispatchTable& table = dispatch_table(backend, text.sample.alphabet, text.bytes);
+    for (std::size_t m : lengths) {
+      const DispatchRange& range = dispatch_range(table, m);
+      plan.matchers.push_back({range.algorithm, range.version});
+    }
+    plan.why = explain_choice(backend, text, lengths) + (lengths.size() > 1 ? "; one pass each for " + patterns : "");
   }
-  if (!spec.algorithm && backend == Backend::cuda && patterns.size() >= 2) {
-    if (const GpuMultiVersion* version = chosen_multi_version()) return gpu_one_pass_for_all(*version, patterns);
+  return plan;
+}
+
+std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
+                                             const std::vector<ByteView>& patterns) {
+  switch (plan.pass) {
+    case SearchPlan::Pass::aho_corasick:
+      return one_pass_for_all(patterns);
+    case SearchPlan::Pass::gpu_multi:
+      return gpu_one_pass_for_all(*plan.multi, patterns);
+    case SearchPlan::Pass::each:
+      break;
   }
   std::vector<std::unique_ptr<CpuMatcher>> matchers;
-  for (const ByteView& p : patterns) {
-    const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(p.size, backend));
-    matchers.push_back(make_matcher(backend, algorithm, spec.version, p));
+  for (std::size_t k = 0; k < patterns.size(); ++k) {
+    matchers.push_back(make_matcher(backend, *plan.matchers[k].algorithm, plan.matchers[k].version, patterns[k]));
   }
   return std::make_unique<OnePassPerPattern>(std::move(matchers));
 }

@@ -10,6 +10,7 @@
 
 #include "common/aho_corasick.hpp"
 #include "common/byte_view.hpp"
+#include "dispatch.hpp"
 #include "engine/multi_matcher.hpp"
 #include "matcher_choice.hpp"
 
@@ -40,12 +41,36 @@ class PatternSet {
 // lost at 24 by 8-16% (the README's `cudamatch search`).
 constexpr std::size_t kOnePassForAllFrom = 20;
 
-// The search of distinct `patterns` (-i: lowered) on `backend`, unless -a names an algorithm: on the CPU
-// one_pass_for_all from kOnePassForAllFrom patterns on; on the GPU, from two patterns on,
-// gpu_one_pass_for_all with chosen_multi_version() where this build has one. Otherwise one pass per
-// pattern with the matcher of make_matcher, merged, whose count answers for a single pattern only and
-// needs `seen` shorter than it (pieces overlap by its length - 1).
-std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const AlgorithmSpec& spec,
+// How a search runs its patterns in one text. Without -a: on the CPU from kOnePassForAllFrom patterns on,
+// one Aho-Corasick pass for all; on the GPU from two patterns on, one pass of the multi-pattern version
+// chosen_multi_version() where this build has one; otherwise one pass per pattern with the dispatch
+// table's matcher for the pattern's length and the text (dispatch.hpp). With -a: one pass per pattern
+// with the matcher it names.
+struct SearchPlan {
+  enum class Pass {
+    each,          // one pass per pattern with `matchers`
+    aho_corasick,  // one_pass_for_all
+    gpu_multi,     // gpu_one_pass_for_all with `multi`
+  };
+  Pass pass = Pass::each;
+  std::vector<AlgorithmSpec> matchers;     // one per pattern with Pass::each; version: empty, the best
+  const GpuMultiVersion* multi = nullptr;  // with Pass::gpu_multi
+  std::string why;                         // one line for --verbose
+
+  // Whether the two run the same matchers (`why` aside).
+  bool runs_as(const SearchPlan& other) const {
+    return pass == other.pass && matchers == other.matchers && multi == other.multi;
+  }
+};
+
+// The plan for patterns of the given lengths on `backend`, -a's `spec`, in a text of `text`'s traits.
+SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,
+                       const TextTraits& text);
+
+// The search of distinct `patterns` (-i: lowered) as `plan` says. One pass per pattern runs the matchers
+// of make_matcher, merged, whose count answers for a single pattern only and needs `seen` shorter than it
+// (pieces overlap by its length - 1).
+std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
                                              const std::vector<ByteView>& patterns);
 
 // The occurrences that `automaton` finds in `text` ending after its first `seen` bytes (0: all of them).

@@ -9,10 +9,15 @@ from collections import defaultdict
 ALGORITHMS = ["bf", "kmp", "bm", "sunday", "epsm", "ssef"]
 
 
+def is_auto(row):
+    """Whether a row is an auto row ("auto" on the CPU, "auto:cuda"): the matcher the dispatch table picks."""
+    return row["matcher"].split(":")[0] == "auto"
+
+
 def is_peer(row):
     """Whether a row is a peer's (memmem, std-bmh, hyperscan: what users pick instead), a CPU row of none
-    of the six algorithms."""
-    return row["backend"] == "cpu" and row["matcher"] not in ALGORITHMS
+    of the six algorithms and no auto row."""
+    return row["backend"] == "cpu" and row["matcher"] not in ALGORITHMS and not is_auto(row)
 
 
 def read_bandwidth(rows):
@@ -89,7 +94,7 @@ def main(csv_path, png_path):
         series[(r["corpus"], label)].append((int(r["m"]), float(r["gbps"])))
     labels = list(dict.fromkeys(label for (_, label) in series))
     # One colour per algorithm; the line says which run of it: GPU v0 dashed, the GPU's best solid,
-    # batched searches solid with square markers, the CPU dotted, the peers dashed.
+    # batched searches solid with square markers, the CPU dotted, the peers dashed, the auto rows thin black.
     palette = dict(zip(ALGORITHMS + ["memmem", "std-bmh", "hyperscan"],
                        ["C0", "C1", "C2", "C3", "C4", "C5", "C7", "C8", "C6"]))
 
@@ -99,6 +104,9 @@ def main(csv_path, png_path):
         name = label.split(" (")[0]
         algorithm = name.split(":")[0].split(" ")[0]
         colour = palette.get(algorithm, "C9")
+        if algorithm == "auto":
+            return dict(color="black", linestyle="-" if name == "auto:cuda" else ":", marker="x", markersize=4,
+                        linewidth=1)
         if label in peers:
             return dict(color=colour, linestyle="--", marker=".", linewidth=1.2)
         if label.endswith("(cpu)"):

@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "common/bandwidth.hpp"
 #include "common/file_io.hpp"
+#include "dispatch.hpp"
 #include "file_scan.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
@@ -36,6 +37,8 @@ struct SearchOptions {
   bool ignore_case = false;
   bool no_overlap = false;
   bool quiet = false;
+  bool verbose = false;
+  bool invert = false;                     // -v: grep's --invert-match, refused
   bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
   bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
@@ -231,14 +234,55 @@ class Printer {
 // Whether a progress bar may be drawn on stderr: not when the offsets go to the same terminal.
 bool progress_allowed(bool count_only) { return count_only || ::isatty(STDOUT_FILENO) != 1; }
 
+// The searches of a command's files: the plan of each file (the matchers -a names, or the dispatch table's
+// for the file's text: the alphabet of its sample and the bytes a search of it gets), said on stderr with
+// --verbose, and the pattern set that runs it, built again only when a file's plan differs from the last.
+class FileSearches {
+ public:
+  FileSearches(const SearchOptions& o, Backend backend, const AlgorithmSpec& spec,
+               const std::vector<SearchPattern>& patterns)
+      : o_(o), backend_(backend), spec_(spec) {
+    for (const SearchPattern& p : patterns) {
+      bytes_.emplace_back(p.bytes);
+      lengths_.push_back(p.bytes.size());
+    }
+  }
+
+  // The plan for `file` ("-": standard input), whose text has `text`'s traits.
+  SearchPlan plan(const std::string& file, const TextTraits& text) const {
+    SearchPlan plan = plan_search(backend_, spec_, lengths_, text);
+    if (o_.verbose) std::cerr << "cudamatch: " << (file == "-" ? "(standard input)" : file) << ": " << plan.why << '\n';
+    return plan;
+  }
+
+  // The pattern set for `file`, whose first piece is `first_piece` (searched as it is: lowered for -i).
+  PatternSet& for_file(const std::string& file, ByteView first_piece) {
+    SearchPlan next = plan(file, TextTraits{classify_alphabet(first_piece), first_piece.size});
+    if (!set_ || !next.runs_as(plan_)) {
+      set_ = make_pattern_set(backend_, next, bytes_);
+      plan_ = std::move(next);
+    }
+    return *set_;
+  }
+
+ private:
+  const SearchOptions& o_;
+  Backend backend_;
+  AlgorithmSpec spec_;
+  std::vector<ByteView> bytes_;
+  std::vector<std::size_t> lengths_;
+  SearchPlan plan_;
+  std::unique_ptr<PatternSet> set_;
+};
+
 // Searches one file for every pattern in pieces (scan_file), handing `printer` the matches in offset
-// order. Pieces overlap by the longest pattern's length - 1, so a match of a shorter pattern near a
-// piece's end is found twice: matches that start where the longest pattern would not fit in the
-// piece wait for the next piece (which finds them again, in order with the others) or the file's end.
-// Counted without the printer, a piece counts the matches that end in the bytes it does not share with
-// the previous piece.
+// order; the file's first piece decides its pattern set (FileSearches). Pieces overlap by the longest pattern's length
+// - 1, so a match of a shorter pattern near a piece's end is found twice: matches that start where the longest pattern
+// would not fit in the piece wait for the next piece (which finds them again, in order with the others) or the file's
+// end. Counted without the printer, a piece counts the matches that end in the bytes it does not share with the
+// previous piece.
 void scan_patterns(const SearchOptions& o, const std::string& file, const std::vector<SearchPattern>& patterns,
-                   PatternSet& search, Printer& printer) {
+                   FileSearches& searches, Printer& printer) {
   std::size_t longest = 0;
   for (const SearchPattern& p : patterns) longest = std::max(longest, p.bytes.size());
   const bool count_alone = o.count_only && !o.no_overlap && o.max_count < 0 && !o.quiet;
@@ -246,6 +290,7 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
   std::vector<Hit> found;
   std::vector<HeldMatch> pending;
   std::uint64_t seen_end = 0;  // where the previous piece ended
+  PatternSet* search = nullptr;
   scan_file(file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
             [&](ByteView piece, std::uint64_t base) {
               ByteView text = piece;
@@ -254,10 +299,11 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
                 ascii_lower(piece.data, piece.size, lowered.data());
                 text = ByteView(lowered.data(), lowered.size());
               }
+              if (search == nullptr) search = &searches.for_file(file, text);
               const std::size_t seen = seen_end - base;
               seen_end = base + piece.size;
               if (count_alone) {
-                if (const std::optional<PatternCounts> counts = search.count(text, seen)) {
+                if (const std::optional<PatternCounts> counts = search->count(text, seen)) {
                   printer.add_count(*counts);
                   return;
                 }
@@ -265,7 +311,7 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
               pending.clear();  // this piece finds them again
               const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
               found.clear();
-              search.find(text, base, found);
+              search->find(text, base, found);
               for (const Hit& hit : found) {
                 const std::uint8_t* at = piece.data + (hit.offset - base);
                 if (hit.offset < cutoff) {
@@ -290,14 +336,14 @@ int run_search(const SearchOptions& o) {
   colors.on = color_wanted(o.color);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
   const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
-  std::vector<ByteView> pattern_bytes;
-  for (const SearchPattern& p : patterns) pattern_bytes.emplace_back(p.bytes);
-  const std::unique_ptr<PatternSet> search = make_pattern_set(backend, spec, pattern_bytes);
+  require_runnable(backend, spec);
+  FileSearches searches(o, backend, spec, patterns);
   if (o.max_count == 0) return kExitNoMatch;  // grep -m 0: nothing is read
   // Lesson 17's stream takes one pattern, searched as given, and every match.
   const bool streamable = backend == Backend::cuda && patterns.size() == 1 && !o.ignore_case && !o.no_overlap &&
                           o.max_count < 0 && !o.quiet;
-  std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed
+  std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed, again for another matcher
+  const GpuVersion* streamed_version = nullptr;
 
   const bool with_names = o.with_names >= 0 ? o.with_names == 1 : files.size() > 1;
   bool any_match = false, any_error = false;
@@ -310,10 +356,14 @@ int run_search(const SearchOptions& o) {
     Printer printer(o, patterns, colors, prefix);
     try {
       if (streamable && wants_stream(file, o.stream_above)) {
-        if (!streamed) {
-          const Algorithm algorithm = spec.algorithm.value_or(default_algorithm(patterns[0].bytes.size(), backend));
-          const GpuVersion& version = chosen_gpu_version(algorithm, spec.version);
+        // A search gets one chunk; standard input cannot be sampled before it is read.
+        const TextTraits traits{file == "-" ? AlphabetSample{} : classify_file(file),
+                                o.chunk_bytes != 0 ? o.chunk_bytes : StreamOptions{}.chunk_bytes};
+        const SearchPlan plan = searches.plan(file, traits);
+        const GpuVersion& version = chosen_gpu_version(*plan.matchers[0].algorithm, plan.matchers[0].version);
+        if (streamed_version != &version) {
           streamed = std::make_unique<StreamedSearch>(version, patterns[0].bytes, o.chunk_bytes);
+          streamed_version = &version;
         }
         const std::uint8_t* text = patterns[0].bytes.data();  // the match is the pattern
         const PositionsSink sink = [&](const std::vector<std::uint64_t>& found) {
@@ -324,7 +374,7 @@ int run_search(const SearchOptions& o) {
             streamed->search(file, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
         if (o.count_only) printer.add_count(PatternCounts{count, {count}});
       } else {
-        scan_patterns(o, file, patterns, *search, printer);
+        scan_patterns(o, file, patterns, searches, printer);
       }
     } catch (const StopFile&) {
       // -m NUM reached: on to the next file
@@ -369,8 +419,12 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
       "progress bar on a terminal (one pattern, without -i, -m, -q or --no-overlap; otherwise 64 MiB pieces).\n"
-      "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Default algorithm:\n"
-      "on the GPU bf (its best version), on the CPU epsm under 16 bytes and ssef from 16 bytes on (the fastest).\n"
+      "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Without -a, the\n"
+      "matcher (algorithm and version) is the fastest `cudamatch bench` measured for the backend, the pattern length\n"
+      "(beyond the longest measured, that length's) and the text: its alphabet (small like DNA, text, or wide, from\n"
+      "a sample) and its size; --verbose says which and why, one line per file on stderr (dispatch table:\n"
+      "tools/cudamatch/dispatch.json), and how several patterns are searched. grep's -v (--invert-match) has no\n"
+      "meaning for matches and is refused.\n"
       "\n"
       "Examples:\n"
       "  cudamatch search needle a.txt b.txt        every offset, overlapping ones too (a.txt:17)\n"
@@ -415,6 +469,10 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_flag("--no-overlap", o->no_overlap,
                    "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
   search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
+  search->add_flag("--verbose", o->verbose,
+                   "say on stderr, one line per file, which matcher searches it and why (the dispatch table's entry; "
+                   "several patterns: one pass each, or one pass for all)");
+  search->add_flag("-v,--invert-match", o->invert, "grep's, refused")->group("");
   auto* max_count =
       search->add_option("-m,--max-count", o->max_count, "stop reading a file after NUM matches (grep counts lines)")
           ->option_text("NUM");
@@ -436,6 +494,11 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ->group("");
   search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex)");
   search->callback([&run, o, raw, hex, max_count] {
+    if (o->invert) {
+      throw CLI::ValidationError("-v",
+                                 "grep's --invert-match selects lines without a match, and cudamatch prints "
+                                 "matches, not lines; --verbose (long only) says which matcher runs");
+    }
     if (max_count->count() > 0 && o->max_count < 0) {
       throw CLI::ValidationError("--max-count", "NUM must be 0 or more, not " + std::to_string(o->max_count));
     }

@@ -144,6 +144,7 @@ class SearchTest(unittest.TestCase):
             "negative -m": ["search", "--backend", "cpu", "-m", "-1", "a", good],
             "-m not a number": ["search", "--backend", "cpu", "-m", "many", "a", good],
             "unknown option": ["search", "--backend", "cpu", "--frobnicate", "a", good],
+            "grep's -v": ["search", "--backend", "cpu", "-v", "a", good],
             "-e without its pattern": ["search", "--backend", "cpu", good, "-e"],
             "no pattern": ["search", "--backend", "cpu"],
             "no file after -e": ["search", "--backend", "cpu", "-e", "a"],
@@ -167,6 +168,7 @@ class SearchTest(unittest.TestCase):
             ("-e", "", good): "cudamatch: the pattern given with -e is empty",
             ("-f", self.file("lines", b"a\n\nb\n"), good): "line 2 is empty",
             ("--color=sometimes", "a", good): "'sometimes' is not one of auto, always, never",
+            ("-v", "a", good): "grep's --invert-match selects lines without a match",
         }
         for args, message in cases.items():
             result = run("search", "--backend", "cpu", *args)
@@ -199,6 +201,59 @@ class SearchTest(unittest.TestCase):
                                  f"{len(patterns)} patterns, chunk {chunk}")
                 count = run("search", "--backend", "cpu", "--chunk-bytes", chunk, "-c", *args, path)
                 self.assertEqual(int(count.stdout), len(expected), f"{len(patterns)} patterns, chunk {chunk}")
+
+    def texts_of_each_alphabet(self):
+        """A file of each alphabet class (dispatch.hpp): 4 letters, English-like words, random bytes."""
+        rng = random.Random(11)
+        words = [b"the", b"of", b"and", b"lord", b"unto", b"shall", b"said", b"he", b"is", b"a", b"in"]
+        return {
+            "small": self.file("dna", bytes(rng.choice(b"acgt") for _ in range(70_000))),
+            "text": self.file("words", b" ".join(rng.choice(words) for _ in range(15_000))),
+            "wide": self.file("random", bytes(rng.getrandbits(8) for _ in range(70_000))),
+        }
+
+    def test_without_a_the_chosen_matcher_prints_what_brute_force_prints(self):
+        for alphabet, path in self.texts_of_each_alphabet().items():
+            with open(path, "rb") as f:
+                data = f.read()
+            for m in (1, 2, 3, 4, 5, 8, 15, 16, 17, 31, 32, 33, 64, 100, 1024, 1500):
+                pattern = data[5000:5000 + m]
+                for chunk in ("4096", "1000000"):
+                    args = ["--backend", "cpu", "--chunk-bytes", chunk, "--hex", pattern.hex(), path]
+                    chosen = run("search", *args)
+                    self.assertEqual(chosen.returncode, 0, chosen.stderr)
+                    self.assertEqual(chosen.stdout, run("search", "-a", "bf", *args).stdout, f"{alphabet} m={m}")
+                    self.assertEqual(self.offsets(chosen), occurrences(data, pattern), f"{alphabet} m={m}")
+
+    def test_verbose_says_which_matcher_runs_each_file_and_why(self):
+        texts = self.texts_of_each_alphabet()
+        files = [texts["small"], texts["text"], texts["wide"]]
+        quiet = run("search", "--backend", "cpu", "-e", "acgt", "-e", "the lord", *files)
+        result = run("search", "--backend", "cpu", "--verbose", "-e", "acgt", "-e", "the lord", *files)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, quiet.stdout)  # the matches are the same
+        lines = result.stderr.decode().splitlines()
+        self.assertEqual(len(lines), 3, lines)
+        for line, path, alphabet in zip(lines, files, ("small", "text", "wide")):
+            self.assertTrue(line.startswith(f"cudamatch: {path}: cpu, alphabet {alphabet} ("), line)
+            self.assertRegex(line, r"effective letters in \d+ bytes sampled\), \d+-byte text: the table measured on ")
+            # the lengths 4 and 8 in one range of the table or in two ("4-15", "16+": to the end)
+            self.assertRegex(line, r": m = 4(, 8)? in \d+(-\d+|\+) -> (bf|kmp|bm|sunday|epsm|ssef) "
+                                   r"\(measured at m = [\d, ]+\)")
+            self.assertRegex(line, r"(m = 4, 8|; m = 8) in ")
+            self.assertTrue(line.endswith("; one pass each for the 2 patterns"), line)
+        self.assertIn("no corpus of this class: the ", lines[2])  # no wide corpus was measured
+        named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "acgt", texts["small"])
+        self.assertEqual(named.stderr.decode(), f"cudamatch: {texts['small']}: cpu: sunday, as -a names it\n")
+        named = run("search", "--backend", "cpu", "--verbose", "-a", "sunday", "-e", "acgt", "-e", "gg", texts["small"])
+        self.assertEqual(named.stderr.decode(), f"cudamatch: {texts['small']}: cpu: sunday, as -a names it, "
+                                                "one pass each for the 2 patterns\n")
+        many = run("search", "--backend", "cpu", "--verbose", *[f"-e{w}" for w in "abcdefghijklmnopqrstu"],
+                   texts["text"])
+        self.assertIn("cpu: one Aho-Corasick pass for the 21 patterns", many.stderr.decode())
+        stdin = run("search", "--backend", "cpu", "--verbose", "acgt", "-", stdin=b"acgtacgt")
+        self.assertTrue(stdin.stderr.decode().startswith("cudamatch: (standard input): cpu, alphabet small ("),
+                        stdin.stderr)
 
     def test_pattern_index_labels_matches_and_per_pattern_counts_each(self):
         path = self.file("t", b"abab\x00\xff")
@@ -523,7 +578,7 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(f.read(), b"".join(result.stdout.splitlines(keepends=True)[:-len(where)]))
         self.assertIn(b"all correct", result.stdout)
         rows = self.rows(where["csv"])
-        self.assertEqual(len(rows), 2 * (len(ALGORITHMS) + len(PEERS)))
+        self.assertEqual(len(rows), 2 * (len(ALGORITHMS) + 1 + len(PEERS)))  # the six, the auto row, the peers
         self.assertTrue(all(r["correct"] == "1" and r["backend"] == "cpu" for r in rows))
         if can_plot():
             self.assertEqual(where["plot"], os.path.join(folder, "bench.png"))
@@ -544,7 +599,7 @@ class BenchTest(unittest.TestCase):
         result = self.bench(*QUICK_BENCH, "--backend", "cpu", "--out", out, "--csv", csv_path, "--plot", png)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(self.where(result)["csv"], csv_path)
-        self.assertEqual(len(self.rows(csv_path)), 2 * (len(ALGORITHMS) + len(PEERS)))
+        self.assertEqual(len(self.rows(csv_path)), 2 * (len(ALGORITHMS) + 1 + len(PEERS)))  # 1: the auto row
         self.assertEqual(len(self.rows(os.path.join(out, "bench.csv"))), 2)  # the first run's, left alone
         if can_plot():
             self.assertEqual(self.where(result)["plot"], png)
@@ -614,6 +669,33 @@ class BenchTest(unittest.TestCase):
                 os.close(side)
         self.assertRegex(output, rb"\[=*\s*\] +\d+%  E\.coli m=4 ")
         self.assertIn(b"\r\x1b[KE.coli (", output)  # the bar's line cleared, then the first table
+
+    def test_the_auto_row_runs_the_table_pick_and_is_compared_with_the_fastest(self):
+        out = self.path("auto")
+        result = self.bench("--backend", "cpu", "--corpora", "E.coli,bible.txt", "--lengths", "4,64", "--patterns",
+                            "2", "--algorithms", "epsm,auto,ssef", "--no-peers", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = self.rows(os.path.join(out, "bench.csv"))
+        self.assertEqual([r["matcher"] for r in rows], ["epsm", "ssef", "auto"] * 4)
+        self.assertEqual({r["corpus"]: r["alphabet"] for r in rows}, {"E.coli": "small", "bible.txt": "text"})
+        for r in rows:
+            self.assertEqual(r["correct"], "1")
+            self.assertEqual(r["chosen"] in ALGORITHMS, r["matcher"] == "auto", r)
+        for corpus in ("E.coli", "bible.txt"):  # each auto row counted what the others counted
+            for m in ("4", "64"):
+                self.assertEqual(len({r["matches"] for r in rows if (r["corpus"], r["m"]) == (corpus, m)}), 1)
+        stdout = result.stdout.decode()
+        self.assertRegex(stdout, r"\nm +epsm +ssef +auto\n")
+        self.assertIn("auto (the dispatch table's pick, as `cudamatch search` without -a picks it) against the fastest "
+                      "single matcher of the cpu backend in this run", stdout)
+        self.assertRegex(stdout, r"\n4 +\d+\.\d\d (epsm|ssef|bf|kmp|bm|sunday) / (epsm|ssef) ")
+        # Timing on a shared machine: either verdict, but one of them.
+        self.assertRegex(stdout, r"\nauto: (within 10% of the fastest at every m and corpus \(lowest: [^)]+\)\)|"
+                                 r"more than 10% below the fastest at \d of 4:.*)\n")
+        only = self.bench("--backend", "cpu", "--corpora", "E.coli", "--lengths", "8", "--patterns", "1",
+                          "--algorithms", "auto", "--no-peers", "--out", self.path("only"))
+        self.assertEqual(only.returncode, 0, only.stderr)
+        self.assertEqual([r["matcher"] for r in self.rows(self.path("only", "bench.csv"))], ["auto"])
 
     def test_bench_without_corpora_uses_stand_ins_and_says_so(self):
         result = self.bench("--backend", "cpu", "--data", self.path("no-corpora"), "--corpora", "world192.txt",
@@ -702,7 +784,8 @@ class BenchTest(unittest.TestCase):
         rows = self.rows(self.where(result)["csv"])
         self.assertEqual([r["matcher"] for r in rows], ["aho-corasick"] * 2)
         self.assertGreater(int(rows[0]["bytes"]), 1 << 20)
-        for args in (["--lengths", "8"], ["--patterns", "3"], ["--algorithms", "bf"], ["--batch"], ["--graph"],
+        for args in (["--lengths", "8"], ["--patterns", "3"], ["--algorithms", "bf"], ["--algorithms", "auto"],
+                     ["--batch"], ["--graph"],
                      ["--peers", "memmem"], ["--peers", "awk"], ["--set-sizes", "0"]):
             result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", *args)
             self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
@@ -841,6 +924,21 @@ class GpuBackendTest(unittest.TestCase):
                 self.assertEqual(gpu.stderr, b"")
             piped = run("search", "--backend", "cuda", "--chunk-bytes", "4096", *args, "-", stdin=data)
             self.assertEqual(piped.stdout, run("search", "--backend", "cpu", *args, self.path).stdout, args[:-1])
+        # --verbose names the path: lesson 18's best version in one pass where the build has it, else one pass each
+        # with the dispatch table's matchers; -a: one pass each with the matcher it names
+        multi = re.search(r"the GPU 2 or more in one pass \(multi-pattern (v\d+), lesson 18\)",
+                          run("search", "--help").stdout.decode())
+        distinct = len(dict.fromkeys(chosen))
+        line = run("search", "--backend", "cuda", "--verbose", "-c", "-f", patterns, self.path).stderr.decode()
+        if multi:
+            self.assertEqual(line, f"cudamatch: {self.path}: cuda: one pass for the {distinct} patterns with multi-"
+                                   f"pattern {multi.group(1)} (lesson 18's best; 2 or more on the GPU, without -a)\n")
+        else:
+            self.assertRegex(line, rf"^cudamatch: {re.escape(self.path)}: cuda, alphabet .*; one pass each for the "
+                                   rf"{distinct} patterns\n$")
+        line = run("search", "--backend", "cuda", "--verbose", "-a", "bf", "-c", "-f", patterns, self.path).stderr
+        self.assertEqual(line.decode(), f"cudamatch: {self.path}: cuda: bf (its best version), as -a names it, "
+                                        f"one pass each for the {distinct} patterns\n")
 
     def test_the_default_on_a_gpu_machine_is_the_gpu(self):
         result = run("search", "-c", "--hex", self.needles[0].hex(), self.path)
@@ -892,6 +990,33 @@ class GpuBackendTest(unittest.TestCase):
         self.assertTrue(all(float(r["pct_of_read"]) > 0 for r in rows if r["backend"] == "cuda"))
         if can_plot():
             self.assertGreater(os.path.getsize(os.path.join(out, "bench.png")), 10000)
+
+    def test_without_a_the_gpu_prints_what_brute_force_prints_and_verbose_names_the_choice(self):
+        with open(self.path, "rb") as f:
+            data = f.read()
+        for m in (1, 2, 3, 4, 7, 8, 16, 31, 32, 64, 100, 1024, 1500):
+            pattern = data[2000:2000 + m]
+            for extra in ([], ["--stream-above", "0", "--chunk-bytes", "4096"]):  # pieces, and the stream
+                args = [*extra, "--hex", pattern.hex(), self.path]
+                chosen = run("search", "--backend", "cuda", "--verbose", *args)
+                self.assertEqual(chosen.returncode, 0, chosen.stderr)
+                self.assertEqual(chosen.stdout, run("search", "--backend", "cpu", "-a", "bf", *args).stdout,
+                                 f"m={m} {extra}")
+                line = chosen.stderr.decode()
+                self.assertRegex(line, rf"^cudamatch: {re.escape(self.path)}: cuda, alphabet (small|text|wide) \(.*"
+                                       rf": m = {m} in \d+(-\d+|\+) -> [a-z]+:v\d+ \(measured at m = [\d, ]+\)\n$")
+
+    def test_bench_auto_row_on_the_gpu(self):
+        out = os.path.join(self.dir.name, "results")
+        result = run("bench", "--backend", "cuda", "--corpora", "E.coli", "--lengths", "4,64", "--patterns", "3",
+                     "--algorithms", "auto,bf,epsm,ssef", "--no-peers", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(os.path.join(out, "bench.csv"), newline="") as f:
+            rows = [r for r in csv.DictReader(f) if r["matcher"] == "auto:cuda"]
+        self.assertEqual(len(rows), 2)
+        self.assertTrue(all(r["correct"] == "1" and re.match(r"^[a-z]+:v\d+$", r["chosen"]) for r in rows), rows)
+        self.assertIn(b"auto:cuda (the dispatch table's pick", result.stdout)
+        self.assertRegex(result.stdout.decode(), r"\nauto:cuda: (within 10%|more than 10% below)")
 
     def test_bench_multi_runs_the_gpu_versions_beside_the_cpu_and_checks_them(self):
         out = os.path.join(self.dir.name, "multi")

@@ -105,11 +105,6 @@ TEST_CASE("the CPU backend has v0 of every algorithm, the CUDA backend the versi
                       Catch::Contains("versions v0 to v"));
   }
   CHECK(gpu_algorithm(Algorithm::bf) != nullptr);
-  CHECK(default_algorithm(1, Backend::cuda) == Algorithm::bf);
-  CHECK(default_algorithm(1) == Algorithm::epsm);
-  CHECK(default_algorithm(15) == Algorithm::epsm);
-  CHECK(default_algorithm(16) == Algorithm::ssef);
-  CHECK(default_algorithm(4096) == Algorithm::ssef);
 }
 
 TEST_CASE("a chunked scan finds every occurrence exactly once, across every chunk edge", "[cli]") {
@@ -138,6 +133,16 @@ TEST_CASE("a chunked scan finds every occurrence exactly once, across every chun
   std::remove(path.c_str());
 }
 
+namespace {
+// The pattern set of a search for `patterns` on `backend` with -a's `spec`, in an empty text.
+std::unique_ptr<PatternSet> pattern_set(Backend backend, const AlgorithmSpec& spec,
+                                        const std::vector<ByteView>& patterns) {
+  std::vector<std::size_t> lengths;
+  for (ByteView p : patterns) lengths.push_back(p.size);
+  return make_pattern_set(backend, plan_search(backend, spec, lengths, TextTraits{}), patterns);
+}
+}  // namespace
+
 TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pass each does", "[cli]") {
   Rng rng(22);
   for (int trial = 0; trial < 300; ++trial) {
@@ -153,7 +158,7 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
     if (patterns.size() < 2) continue;  // one pattern is searched by its matcher
     const std::vector<ByteView> views(patterns.begin(), patterns.end());
     const auto together = one_pass_for_all(views);
-    const auto apart = make_pattern_set(Backend::cpu, parse_algorithm_spec("kmp"), views);
+    const auto apart = pattern_set(Backend::cpu, parse_algorithm_spec("kmp"), views);
     std::vector<Hit> one_pass, per_pattern;
     together->find(text, 5, one_pass);
     apart->find(text, 5, per_pattern);  // by offset, the longer pattern first
@@ -184,12 +189,12 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
   for (std::uint8_t b = 0; patterns.size() < kOnePassForAllFrom; ++b) patterns.push_back({b});
   const std::vector<ByteView> few(patterns.begin(), patterns.end() - 1);
   const std::vector<ByteView> enough(patterns.begin(), patterns.end());
-  CHECK_FALSE(make_pattern_set(Backend::cpu, {}, few)->count(text, 0).has_value());
-  CHECK(make_pattern_set(Backend::cpu, {}, enough)->count(text, 0).has_value());
-  const std::optional<PatternCounts> one = make_pattern_set(Backend::cpu, {}, {few[3]})->count(text, 0);
+  CHECK_FALSE(pattern_set(Backend::cpu, {}, few)->count(text, 0).has_value());
+  CHECK(pattern_set(Backend::cpu, {}, enough)->count(text, 0).has_value());
+  const std::optional<PatternCounts> one = pattern_set(Backend::cpu, {}, {few[3]})->count(text, 0);
   REQUIRE(one.has_value());  // one pattern: its matcher counts
   CHECK(one->per_pattern == std::vector<std::uint64_t>{one->total});
-  CHECK_FALSE(make_pattern_set(Backend::cpu, parse_algorithm_spec("epsm"), enough)->count(text, 0).has_value());
+  CHECK_FALSE(pattern_set(Backend::cpu, parse_algorithm_spec("epsm"), enough)->count(text, 0).has_value());
 }
 
 namespace {

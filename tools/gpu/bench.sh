@@ -2,8 +2,9 @@
 # The benchmarks of the matcher lessons on a GPU machine, for docs/results/: `cudamatch bench` on the
 # three 4 MB corpora (GPU baseline and best versions, batched searches, the CPU references beside
 # them: time per search and the speedup table) and on the corpora repeated to 1 GiB (device-resident
-# throughput beside the device read bandwidth). Each run's results folder (the tables, CSV and plot:
-# bench.txt, bench.csv, bench.png) is OUTDIR/gpu-bench-4mb/ or OUTDIR/gpu-bench-1gib/, its whole output
+# throughput beside the device read bandwidth), each with the auto rows: the matcher the dispatch table
+# (tools/cudamatch/dispatch.json) picks, against the fastest of the run. Each run's results folder (the
+# tables, CSV and plot: bench.txt, bench.csv, bench.png) is OUTDIR/gpu-bench-4mb/ or OUTDIR/gpu-bench-1gib/, its whole output
 # (stderr too) OUTDIR/gpu-bench-4mb.log or OUTDIR/gpu-bench-1gib.log.
 #
 #   tools/gpu/bench.sh OUTDIR [BUILD_DIR]   (default build/default, built beforehand)
@@ -15,7 +16,7 @@ cd "$root" || exit 2
 [ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
 mkdir -p "$out"
 cudamatch="$build/bin/cudamatch"
-algorithms=bf,kmp,bm,sunday,epsm,ssef
+algorithms=bf,kmp,bm,sunday,epsm,ssef,auto
 
 "$cudamatch" bench --backend cuda,cpu --batch --algorithms "$algorithms" --patterns 100 \
   --out "$out/gpu-bench-4mb" > "$out/gpu-bench-4mb.log" 2>&1
