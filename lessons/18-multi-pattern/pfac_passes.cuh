@@ -99,10 +99,13 @@ __device__ void walk_items(const Output& out, const Trie& trie, std::size_t n, s
 }
 
 // A kernel's grid: as many blocks as run at once (at most one per tile), after allowing `kernel` the
-// dynamic shared memory it asks for beyond the default 48 KB (within the device's opt-in limit).
+// dynamic shared memory it asks for where that and its static shared memory (the block sums' temp)
+// pass the default 48 KB together (within the device's opt-in limit): the default caps their sum.
 template <class Kernel>
 unsigned tile_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::size_t tiles) {
-  if (shared_bytes > kSharedBytesPerBlock) {
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  if (shared_bytes + attributes.sharedSizeBytes > kSharedBytesPerBlock) {
     CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
   }
