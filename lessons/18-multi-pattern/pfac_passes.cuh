@@ -29,6 +29,7 @@ struct Output {
   unsigned long long* tile_counts;         // count_per_block: per tile
   const unsigned long long* tile_offsets;  // write: each tile's first slot
   PatternMatch* matches;                   // write: the records
+  unsigned long long records;              // write: how many `matches` holds (the scan's total)
   std::uint64_t base;                      // write: added to every offset
   const std::int32_t* terminal_first;      // the patterns of each terminal (PfacTrie)
   const std::uint32_t* terminal_patterns;
@@ -60,8 +61,11 @@ __device__ void report_round(const Output& out, bool active, std::size_t positio
       unsigned long long slot = next_slot + block_exclusive_sum(mine, temp, round_total);
       if (mine > 0) {
         walk([&](std::int32_t terminal, std::size_t) {
-          for (std::int32_t i = out.terminal_first[terminal]; i < out.terminal_first[terminal + 1]; ++i) {
-            PatternMatch& match = out.matches[slot++];
+          for (std::int32_t i = out.terminal_first[terminal]; i < out.terminal_first[terminal + 1]; ++i, ++slot) {
+            // Never taken when this pass walks what count_per_block walked; a kernel whose passes differ
+            // (a race) then loses records, which the tests report, instead of writing past the buffer.
+            if (slot >= out.records) continue;
+            PatternMatch& match = out.matches[slot];
             match.offset = out.base + position;
             match.pattern = out.terminal_patterns[i];
           }

@@ -96,6 +96,7 @@ void PfacSet::find_all(const DeviceText& text, std::uint64_t base, std::vector<P
   pass = output();
   pass.tile_offsets = tile_offsets_.data();
   pass.matches = matches_.data();
+  pass.records = total;
   pass.base = base;
   enqueue(Pass::write, text.data(), text.size(), positions, pass, stream);
   const std::size_t old = out.size();
