@@ -9,6 +9,9 @@
 //                          patterns of one position are put in order on the host: PfacSet::find_all).
 // The kernels take tiles of consecutive positions, the block's tiles tile, tile + gridDim.x, ... (a
 // grid-stride loop, lesson 05): the blocks load their shared tables once.
+// Limit: a tile's records are summed in 32 bits (the lesson 07 sums), so a tile may hold 2^32 - 1 of
+// them, 2^20 a position on average. Distinct patterns at one position are prefixes of each other, at
+// most 65,535 within the 2^31 pattern bytes; only a set with a million duplicates can pass it.
 #pragma once
 
 #include <block_sums.cuh>  // block_reduce_sum, block_exclusive_sum: yours, from lesson 07
