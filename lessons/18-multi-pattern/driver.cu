@@ -125,16 +125,19 @@ class Inputs {
         flush_(device),
         rng_(rng) {}
 
-  // A fresh set of `count` patterns and a fresh rotation written into the text; the L2 cache emptied.
+  // A fresh set of `count` patterns and a fresh rotation written into the text.
   Fresh next(std::size_t count) {
     Fresh fresh;
     fresh.patterns = draw_set(corpus_, count, rng_);
     fresh.rotation = static_cast<std::size_t>(rng_.below(corpus_.size()));
     fresh.expected = CyclicMatches(corpus_, fresh.patterns).counts(fresh.rotation, text_bytes_);
     device_corpus_.write_rotation(text_, fresh.rotation, text_bytes_, nullptr);
+    return fresh;
+  }
+  // Empties the L2 cache: last before the timed call, after the set's build (whose uploads pass through it).
+  void flush_l2() const {
     flush_.enqueue(nullptr);
     CUDA_CHECK(cudaStreamSynchronize(nullptr));
-    return fresh;
   }
 
   const DeviceText& text() const { return text_; }
@@ -178,6 +181,7 @@ Run run_version(const GpuMultiVersion& version, Inputs& inputs, std::size_t coun
   for (int call = 0; call <= reps; ++call) {
     const Fresh fresh = inputs.next(count);
     const std::unique_ptr<GpuPatternSet> set = version.build(views(fresh.patterns), nullptr);
+    inputs.flush_l2();
     PatternCounts counts;
     const double ms = time_once_on_gpu([&](cudaStream_t s) { counts = set->count(inputs.text(), 0, s); });
     if (counts.per_pattern != fresh.expected) {

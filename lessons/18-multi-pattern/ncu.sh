@@ -19,8 +19,9 @@ metrics=gpu__time_duration.sum,dram__bytes_read.sum
 metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
 metrics+=,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active
-# Each version's kernel runs in three passes (count per block and write for the find_all check, then
-# count); --launch-count 1 per name with a filter that matches one version at a time.
+# Each version's kernel runs in three passes: count in the warm-up and the timed calls, then count per
+# block and write for the find_all check after them; --launch-count 1 with a filter that matches one
+# version at a time profiles its first launch, the warm-up's count of the whole text.
 # shellcheck disable=SC2086
 for v in 1 2 3; do
   ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name "regex:pfac_v${v}_kernel" --launch-count 1 \

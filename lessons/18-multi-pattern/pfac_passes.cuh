@@ -9,6 +9,9 @@
 //                          patterns of one position are put in order on the host: PfacSet::find_all).
 // The kernels take tiles of consecutive positions, the block's tiles tile, tile + gridDim.x, ... (a
 // grid-stride loop, lesson 05): the blocks load their shared tables once.
+// Limit: a tile's records are summed in 32 bits (the lesson 07 sums), so a tile may hold 2^32 - 1 of
+// them, 2^20 a position on average. Distinct patterns at one position are prefixes of each other, at
+// most 65,535 within the 2^31 pattern bytes; only a set with a million duplicates can pass it.
 #pragma once
 
 #include <block_sums.cuh>  // block_reduce_sum, block_exclusive_sum: yours, from lesson 07
@@ -29,6 +32,7 @@ struct Output {
   unsigned long long* tile_counts;         // count_per_block: per tile
   const unsigned long long* tile_offsets;  // write: each tile's first slot
   PatternMatch* matches;                   // write: the records
+  unsigned long long records;              // write: how many `matches` holds (the scan's total)
   std::uint64_t base;                      // write: added to every offset
   const std::int32_t* terminal_first;      // the patterns of each terminal (PfacTrie)
   const std::uint32_t* terminal_patterns;
@@ -60,8 +64,11 @@ __device__ void report_round(const Output& out, bool active, std::size_t positio
       unsigned long long slot = next_slot + block_exclusive_sum(mine, temp, round_total);
       if (mine > 0) {
         walk([&](std::int32_t terminal, std::size_t) {
-          for (std::int32_t i = out.terminal_first[terminal]; i < out.terminal_first[terminal + 1]; ++i) {
-            PatternMatch& match = out.matches[slot++];
+          for (std::int32_t i = out.terminal_first[terminal]; i < out.terminal_first[terminal + 1]; ++i, ++slot) {
+            // Never taken when this pass walks what count_per_block walked; a kernel whose passes differ
+            // (a race) then loses records, which the tests report, instead of writing past the buffer.
+            if (slot >= out.records) continue;
+            PatternMatch& match = out.matches[slot];
             match.offset = out.base + position;
             match.pattern = out.terminal_patterns[i];
           }
@@ -99,10 +106,13 @@ __device__ void walk_items(const Output& out, const Trie& trie, std::size_t n, s
 }
 
 // A kernel's grid: as many blocks as run at once (at most one per tile), after allowing `kernel` the
-// dynamic shared memory it asks for beyond the default 48 KB (within the device's opt-in limit).
+// dynamic shared memory it asks for where that and its static shared memory (the block sums' temp)
+// pass the default 48 KB together (within the device's opt-in limit): the default caps their sum.
 template <class Kernel>
 unsigned tile_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::size_t tiles) {
-  if (shared_bytes > kSharedBytesPerBlock) {
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  if (shared_bytes + attributes.sharedSizeBytes > kSharedBytesPerBlock) {
     CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
   }

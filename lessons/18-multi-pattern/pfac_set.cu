@@ -89,9 +89,14 @@ void PfacSet::find_all(const DeviceText& text, std::uint64_t base, std::vector<P
   CUDA_CHECK(cudaStreamSynchronize(stream));
   if (total == 0) return;
   grow(matches_, total);
+  // Poison (offset and pattern all ones): a slot the write pass misses comes back as a record no search
+  // makes, not as a plausible (0, 0) from fresh memory or a record left by the previous search. It
+  // writes at device-memory speed what the download below moves over the slower host link.
+  CUDA_CHECK(cudaMemsetAsync(matches_.data(), 0xff, total * sizeof(PatternMatch), stream));
   pass = output();
   pass.tile_offsets = tile_offsets_.data();
   pass.matches = matches_.data();
+  pass.records = total;
   pass.base = base;
   enqueue(Pass::write, text.data(), text.size(), positions, pass, stream);
   const std::size_t old = out.size();

@@ -88,8 +88,8 @@ struct HotImage {
 // The words of an image with the first `hot` states of `trie` (1 <= hot <= state_count()).
 std::size_t hot_image_words(const PfacTrie& trie, std::int32_t hot);
 
-// The image with as many states as fit in `budget_bytes` (at least the root: 1,028 bytes or more for a
-// set of one pattern, whatever the budget).
+// The image with as many states as fit in `budget_bytes` (at least the root, whatever the budget: 1,040
+// bytes for a root with one child, 1,328 with 256).
 HotImage build_hot_image(const PfacTrie& trie, std::size_t budget_bytes);
 
 // The q-gram prefix filter (version 3): q = min(8, shortest pattern), and 2^log2_bits bits, bit

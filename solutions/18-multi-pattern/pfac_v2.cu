@@ -20,7 +20,7 @@ constexpr std::size_t kTile = kThreads * kRounds;
 constexpr std::size_t kLookahead = 64;  // walks of up to 64 bytes past the tile's last position stay in it
 constexpr std::size_t kStaged = kTile + kLookahead;
 // 20 KB of hot image beside the 4 KB tile: eight blocks (the most of 256 threads) fit on an SM with
-// 228 KB of shared memory (sm_90), four on one with 64 KB (sm_75).
+// 228 KB of shared memory (sm_90), two on one with 64 KB (sm_75: 4 KB tile and 20 KB image a block).
 constexpr std::size_t kHotBudget = 20 * 1024;
 static_assert(kStaged % 16 == 0, "the image begins 16-byte aligned after the tile");
 

@@ -1,12 +1,17 @@
 // Lesson 18 - every version against the CPU Aho-Corasick on the GPU: find_all (appended after a
 // sentinel, with a base) and count (with and without shared bytes), one set searched in several texts in
 // a row (nothing kept from the previous search), seeded random sets, the edge cases (tile edges, all-'a'
-// texts, NUL and 0xff, one pattern, patterns longer than the text, patterns of a few KB) and 10,000
-// patterns. [todo]: v1, v2, v3 (the starter's holes).
+// texts, NUL and 0xff, one pattern, patterns longer than the text, patterns of a few KB, no pattern),
+// 10,000 patterns, and a text of more tiles than the grid has blocks. [todo]: v1, v2, v3 (the
+// starter's holes).
 #include <catch2/catch.hpp>
+
+#include <cuda_runtime.h>
 
 #include <stdexcept>
 
+#include "common/cuda_check.hpp"
+#include "common/device_info.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "multi_gpu.hpp"
 #include "pattern_sets.hpp"
@@ -109,6 +114,22 @@ void edge_cases(const GpuMultiVersion& version) {
   const Bytes long_text = random_bytes(30000, 4, 43);
   check(version, {slice(long_text, 20000, 3000), slice(long_text, 1, 4500), Bytes(2500, 'a')},
         {long_text, Bytes(6000, 'a')});
+  // No pattern: nothing found, every count zero.
+  check(version, {}, {long_text, Bytes{}});
+}
+
+// A text of more tiles than the GPU runs blocks of 256 threads (the smallest of v1-v3) at once, twice
+// over: the blocks of the one-wave grid each loop over two tiles or more, staging the second into the
+// shared memory the first one's walks read (the barrier before it) and carrying nothing from it but
+// the tables. The other tests' texts have fewer tiles than the grid has blocks.
+void many_tiles(const GpuMultiVersion& version) {
+  int device = 0, threads_per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+  const std::size_t resident = static_cast<std::size_t>(current_device_sm_count()) * (threads_per_sm / 256);
+  Rng rng(0x711E);
+  const Bytes text = random_english((2 * resident + 1) * 4096 + 1234, 29);
+  check(version, random_set(rng, text, 150, 2, 20, 26), {text});
 }
 
 void many_patterns(const GpuMultiVersion& version) {
@@ -129,6 +150,8 @@ const bool registered = [] {
                        [&version] { edge_cases(version); });
     register_test_case(name + " finds 10,000 patterns of 8-32 bytes in English text", tags,
                        [&version] { many_patterns(version); });
+    register_test_case(name + " searches more tiles than the grid has blocks (each block several)", tags,
+                       [&version] { many_tiles(version); });
   }
   return true;
 }();

@@ -148,6 +148,13 @@ TEST_CASE("the hot image: as many states as fit, the root row, ranges, bytes and
     }
   }
   CHECK(build_hot_image(trie, std::size_t{1} << 30).hot == static_cast<std::int32_t>(trie.state_count()));
+  // Below the root's size the budget still gets the root (pfac_tables.hpp's sizes).
+  CHECK(build_hot_image(build_pfac_trie(views({bytes("a")})), 0).bytes() == 1040);
+  std::vector<Bytes> every_byte;
+  for (unsigned b = 0; b < 256; ++b) every_byte.push_back({static_cast<std::uint8_t>(b), 'x'});
+  const HotImage root_only = build_hot_image(build_pfac_trie(views(every_byte)), 1300);
+  CHECK(root_only.hot == 1);
+  CHECK(root_only.bytes() == 1328);
 }
 
 TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the expected share of bits") {
