@@ -3,8 +3,11 @@
   python3 check_planted.py NAME RESULTS.json       prints one line per item, expected against got;
                                                    exit 1 when an item scored what it must not
 Items are named "<lesson> <item id>" as in results.json's tests; expected.json names them by item id,
-or "<lesson>/*" for every item of a lesson. A plant that needs a GPU ("gpu": true) must be graded with
-one and with --sanitize --ncu: an item that did not run is then wrong whatever was expected of it.
+or "<lesson>/*" for every item of a lesson: "zero" must score 0, "less" less than its points (a tests
+item scores the share of its test cases that pass: a fault that fails some of them and not the
+others), "any" anything, every other item its full points. A plant that needs a GPU ("gpu": true) must
+be graded with one and with --sanitize --ncu: an item that did not run is then wrong whatever was
+expected of it.
 """
 import json
 import os
@@ -34,11 +37,13 @@ def compare(name, results, rubric_ids):
             want, right = "any", True
         elif matches(plant["zero"], lesson, item_id):
             want, right = "0", got == 0
+        elif matches(plant.get("less", []), lesson, item_id):
+            want, right = "less", got < most - 1e-6
         else:
             want, right = "full", abs(got - most) < 1e-6
         if most == 0 and got == 0 and test["output"].startswith("not run"):
             want = want + " (not run)"
-            right = right and not plant["gpu"]
+            right = not plant["gpu"]  # without a GPU, only what ran is checked
         ok = ok and right
         lines.append(f"{'ok  ' if right else 'BAD '} {lesson} {item_id}: expected {want}, got {got:g} of {most:g}")
     return lines, ok

@@ -126,3 +126,38 @@ plant_with naive-block-sums 07-reductions block_sums.cuh "PLANTED: the starter's
 plant constant-in-global 08-constant-memory constant_memory.cu \
   's|^__constant__ \(.*\)$|__device__ \1  // PLANTED: global memory|' \
   'PLANTED: global memory'
+
+# The lessons added after issue 19, each plant missing one point of its lesson:
+#   kmp-v3-full-overlap     12-kmp kmp_v3.cu: scan_stride always reads m - 1 bytes past its stride (v2's
+#                           rule: right counts, a thread's work grows with m; the host tests of the bytes
+#                           each thread scans fail, without a GPU too)
+#   kmp-v3-stops-at-stride  12-kmp kmp_v3.cu: scan_stride stops at its stride's end (misses every
+#                           occurrence that crosses it; the host tests fail, without a GPU too)
+#   prefetch-no-advice      09-unified-memory prepare.cu: prepare_for_gpu prefetches without the
+#                           read-mostly advice (right counts; the tests read the range's attributes)
+#   reinstantiate           10-launch-overhead graph_search.cu: instantiate_or_update always instantiates
+#                           anew, never updates the executable graph in place
+#   pfac-v2-global          18-multi-pattern pfac_v2.cu: v2's walks step in the global trie (v1's
+#                           GlobalTrie), the hot image copied into shared memory and never read
+#   pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu: no barrier between the queue's writes and the
+#                           walks that read it
+plant kmp-v3-full-overlap 12-kmp kmp_v3.cu \
+  's|^\(  for (; i < n && \)i - state < end\(; ++i) {\)$|\1i < end + static_cast<std::size_t>(m) - 1\2  // PLANTED: m - 1 bytes past the stride|' \
+  'PLANTED: m - 1 bytes past the stride'
+plant kmp-v3-stops-at-stride 12-kmp kmp_v3.cu \
+  's|^\(  for (; i < n && \)i - state < end\(; ++i) {\)$|\1i < end\2  // PLANTED: stops at the stride'"'"'s end|' \
+  "PLANTED: stops at the stride's end"
+plant prefetch-no-advice 09-unified-memory prepare.cu \
+  '/^bool prepare_for_gpu/,/^}/ s|^\(  *\)advise(text, n, cudaMemAdviseSetReadMostly, device);$|\1// PLANTED: no read-mostly advice|' \
+  'PLANTED: no read-mostly advice'
+plant reinstantiate 10-launch-overhead graph_search.cu \
+  '/^void instantiate_or_update/,/^}/ {
+     /^  if (exec) {$/,/^  }$/c\  // PLANTED: never updated in place, always instantiated anew
+   }' \
+  'PLANTED: never updated in place'
+plant pfac-v2-global 18-multi-pattern pfac_v2.cu \
+  's|^\(  *\)const HotTrie trie{s_image, hot, warm, tables};$|\1const GlobalTrie trie{tables};  // PLANTED: the global trie, not the hot image|' \
+  'PLANTED: the global trie, not the hot image'
+plant pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu \
+  '/^    pfac_v3_kernel/,/^}/ s|^\(  *\)__syncthreads();  // the queue is written$|\1// PLANTED: no barrier before the walks read the queue|' \
+  'PLANTED: no barrier before the walks read the queue'
