@@ -6,19 +6,19 @@
 #   tools/gpu/grade_check.sh OUTDIR
 #
 #   GRADE_PARTS    any of: solutions student planted reference (default: all four)
-#   GRADE_LESSONS  the lessons of the solutions and student parts (default 00-17)
+#   GRADE_LESSONS  the lessons of the solutions and student parts (default: every lesson of lessons/course.json)
 #   GRADE_JOBS     --test-jobs (default 8)
 #   GRADE_FLAGS    the item options of the solutions and student parts (default: --sanitize --ncu)
 #   GRADE_PLANTS   the planted submissions to grade (default: every one in tools/grade/planted/expected.json)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+cd "$root" || exit 2
 mkdir -p "$out"
 [ -d .deps/root/usr ] && export CMAKE_PREFIX_PATH="$root/.deps/root/usr"
 [ -d .deps/datasets ] && export CUDAMATCH_DATA="$root/.deps/datasets"
 parts=${GRADE_PARTS:-solutions student planted reference}
-lessons=${GRADE_LESSONS:-00-17}
+lessons=${GRADE_LESSONS:-$(python3 -c 'import json; l = json.load(open("lessons/course.json"))["lessons"]; print(l[0][:2] + "-" + l[-1][:2])')}
 jobs=${GRADE_JOBS:-8}
 read -r -a flags <<< "${GRADE_FLAGS---sanitize --ncu}"
 wants() { [[ " $parts " == *" $1 "* ]]; }
