@@ -306,14 +306,14 @@ const VersionChecks checks(ssef_gpu(), 1200, [](int) -> const Edges& { return kE
 TEST_CASE("v2 hands patterns of up to 6 bytes (blocks of 1 or 2) to v1, and searches from 7 on", "[gpu][todo]") {
   // m = 1 to 7: the fallback's lengths and the first one v2 keeps, on random texts over 2, 4 and 256
   // letters (sizes not multiples of any tile) and an all-equal text, in both modes.
-  const GpuVersion& v2 = ssef_gpu().version(2);
+  const GpuVersion& version2 = ssef_gpu().version(2);
   for (std::size_t m = 1; m <= 7; ++m) {
     CHECK(make_plan(random_bytes(m, 4, m)).block == (m <= 2 ? 1u : m <= 6 ? 2u : 4u));
     for (unsigned sigma : {2u, 4u, 256u}) {
       const auto text = random_bytes(100003, sigma, 1600 + 10 * m + sigma);
-      check_against_brute_force(v2, text, slice(text, 77777, m));
-      check_against_brute_force(v2, text, random_bytes(m, sigma, 1700 + m));
+      check_against_brute_force(version2, text, slice(text, 77777, m));
+      check_against_brute_force(version2, text, random_bytes(m, sigma, 1700 + m));
     }
-    check_against_brute_force(v2, std::vector<std::uint8_t>(70001, 'a'), std::vector<std::uint8_t>(m, 'a'));
+    check_against_brute_force(version2, std::vector<std::uint8_t>(70001, 'a'), std::vector<std::uint8_t>(m, 'a'));
   }
 }
