@@ -30,7 +30,9 @@
 #                  -> count; the global property CUDAMATCH_GRAPH_SEARCH holds "<id>|<function>|<header>";
 #                  one lesson at most, none: the engine's gpu_count); "unfinished", optional: the exception
 #                  type the function throws while the student's part is unfinished, on which `cudamatch`
-#                  falls back to gpu_count (tools/cudamatch/CMakeLists.txt);
+#                  falls back to gpu_count (tools/cudamatch/CMakeLists.txt); "batch", optional: the counts
+#                  of several patterns of one length the same way, one replay for all (a function
+#                  (version, text, patterns) -> counts; none: the engine's gpu_count_batch);
 #   `cudamatch` links the lessons those properties name (tools/cudamatch/CMakeLists.txt).
 #   tests/<id>/*.cpp become bin/test-<id>, registered with CTest one Catch2 test case per test;
 #   lessons/<id>/CMakeLists.txt, when present, adds what the lesson has beyond that (once, not per

@@ -7,7 +7,7 @@
 //   yours (graph_search.cu): the capture of the searches into one graph, its instantiation or update,
 //     and the searches of a batch queued into that one graph;
 //   given (search_graph.cu): SearchGraph, which captures with your functions and replays, and
-//     graph_count, `cudamatch`'s count through it.
+//     graph_count and graph_count_batch, `cudamatch`'s counts through it.
 // SearchGraph replays the graph it captured while the text, its length, the pattern length and the
 // batch size stay the same: a new pattern is new bytes in the staging, not a new graph.
 #pragma once
@@ -176,5 +176,11 @@ class SearchGraph {
 // "graph_search"): a SearchGraph per version and host thread, replayed from search to search. Throws
 // UnfinishedGraphSearch as SearchGraph::count does.
 std::uint64_t graph_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern);
+
+// `cudamatch`'s counts of several patterns of one length ("graph_search" "batch"): all their searches in
+// one graph, one launch, one wait (SearchGraph::count_batch), with graph_count's SearchGraph of `version`.
+// Throws as SearchGraph::count_batch does (std::invalid_argument for patterns of different lengths).
+std::vector<std::uint64_t> graph_count_batch(const GpuVersion& version, const DeviceText& text,
+                                             const std::vector<const DevicePattern*>& patterns);
 
 }  // namespace cudamatch::lesson10

@@ -1,10 +1,12 @@
 // Lesson 10: the given search that captures the searches into a graph and replays it (SearchGraph,
-// graph_search.hpp), and `cudamatch`'s count through it (graph_count). Shared by both tracks and not
-// editable: the counts and the capture and launch counters that the tests and the driver check come
-// from here; what a student writes (graph_search.cu) is the work a replay queues, its capture and
-// the update of the executable graph.
+// graph_search.hpp), and `cudamatch`'s counts through it (graph_count, graph_count_batch). Shared by
+// both tracks and not editable: the counts and the capture and launch counters that the tests and the
+// driver check come from here; what a student writes (graph_search.cu) is the work a replay queues,
+// its capture and the update of the executable graph.
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "common/cuda_check.hpp"
 #include "graph_search.hpp"
@@ -61,15 +63,32 @@ std::vector<std::uint64_t> SearchGraph::count_batch(const DeviceText& text, cons
   return found;
 }
 
-std::uint64_t graph_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern) {
-  thread_local std::vector<std::unique_ptr<SearchGraph>> searches;  // one per version
+namespace {
+
+// One SearchGraph per version and host thread, replayed from search to search.
+SearchGraph& graph_of(const GpuVersion& version) {
+  thread_local std::vector<std::unique_ptr<SearchGraph>> searches;
   for (const auto& search : searches) {
-    if (&search->version() == &version) {
-      return search->count(text, ByteView(pattern.host().data(), pattern.host().size()));
-    }
+    if (&search->version() == &version) return *search;
   }
   searches.push_back(std::make_unique<SearchGraph>(version));
-  return searches.back()->count(text, ByteView(pattern.host().data(), pattern.host().size()));
+  return *searches.back();
+}
+
+ByteView host_bytes(const DevicePattern& pattern) { return {pattern.host().data(), pattern.host().size()}; }
+
+}  // namespace
+
+std::uint64_t graph_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern) {
+  return graph_of(version).count(text, host_bytes(pattern));
+}
+
+std::vector<std::uint64_t> graph_count_batch(const GpuVersion& version, const DeviceText& text,
+                                             const std::vector<const DevicePattern*>& patterns) {
+  std::vector<ByteView> bytes;
+  bytes.reserve(patterns.size());
+  for (const DevicePattern* pattern : patterns) bytes.push_back(host_bytes(*pattern));
+  return graph_of(version).count_batch(text, bytes);
 }
 
 }  // namespace cudamatch::lesson10

@@ -222,3 +222,32 @@ TEST_CASE("an empty pattern is an error, a pattern longer than the text finds no
   const DeviceText empty(ByteView(text_bytes.data(), 0));
   CHECK(search.count(empty, ByteView(text_bytes.data(), 1)) == 0);
 }
+
+TEST_CASE("cudamatch's counts: graph_count and graph_count_batch give brute force's counts", "[gpu][todo]") {
+  // The functions `cudamatch` calls (lesson.json, "graph_search"): one pattern per replay, and every
+  // pattern of a length in one replay; patterns of two lengths in one batch are an error.
+  Rng rng(1017);
+  const auto noise = random_bytes(2048, 4, 24);
+  const auto text_bytes = random_bytes(30'011, 4, 25);
+  const DeviceText text(text_bytes);
+  for (std::size_t m : {std::size_t{1}, std::size_t{5}, std::size_t{40}}) {
+    for (int round = 0; round < 2; ++round) {  // the second round replays the graphs of the first
+      const auto drawn = draw(text_bytes, noise, m, 37, rng);
+      std::vector<DevicePattern> patterns;
+      for (ByteView p : drawn) patterns.emplace_back(p);
+      std::vector<const DevicePattern*> batch;
+      for (const DevicePattern& p : patterns) batch.push_back(&p);
+      const std::vector<std::uint64_t> found = graph_count_batch(brute_force_v0, text, batch);
+      REQUIRE(found.size() == drawn.size());
+      for (std::size_t p = 0; p < drawn.size(); ++p) {
+        INFO("m = " << m << ", pattern " << p);
+        const std::uint64_t expected = brute_force_count(text_bytes, drawn[p]);
+        CHECK(found[p] == expected);
+        if (p < 3) CHECK(graph_count(brute_force_v0, text, patterns[p]) == expected);
+      }
+    }
+  }
+  const DevicePattern one(ByteView(noise.data(), 1)), two(ByteView(noise.data(), 2));
+  CHECK_THROWS_AS(graph_count_batch(brute_force_v0, text, {&one, &two}), std::invalid_argument);
+  CHECK(graph_count_batch(brute_force_v0, text, {}).empty());
+}

@@ -28,6 +28,11 @@ const GpuAlgorithm* gpu_algorithm(Algorithm algorithm);
 // nothing but the device text and pattern (graph_replayable); the others count with gpu_count.
 std::uint64_t replayed_count(const GpuVersion& version, const DeviceText& text, const DevicePattern& pattern);
 
+// The counts of several patterns of one length the same way, all their searches in one replay (lesson
+// 10's graph_count_batch), or gpu_count_batch while that lesson is unfinished.
+std::vector<std::uint64_t> replayed_count_batch(const GpuVersion& version, const DeviceText& text,
+                                                const std::vector<const DevicePattern*>& patterns);
+
 // Whether `version` is one of brute force's: their counts are kernels over the device text and
 // pattern alone, which a captured graph replays for new pattern bytes. (Other matchers upload tables
 // built on the host, which a graph would replay stale.)

@@ -963,14 +963,16 @@ class GpuBackendTest(unittest.TestCase):
                 self.assertEqual(gpu.stderr, b"")
 
     def test_bench_graph_rows_are_checked(self):
-        result = run("bench", "--backend", "cuda", "--graph", "--corpora", "E.coli", "--lengths", "4,64",
+        # --graph: one search per replay; with --batch too, every pattern of a length in one graph.
+        result = run("bench", "--backend", "cuda", "--graph", "--batch", "--corpora", "E.coli", "--lengths", "4,64",
                      "--patterns", "5", "--no-compare", "--algorithms", "bf", "--out", self.dir.name, "--csv",
                      os.path.join(self.dir.name, "g.csv"))
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(os.path.join(self.dir.name, "g.csv"), newline="") as f:
-            rows = [r for r in csv.DictReader(f) if r["matcher"].endswith(" graph")]
-        self.assertEqual({r["matcher"] for r in rows}, {f"bf:v{gpu_versions('bf')[-1]} graph"})
-        self.assertEqual(len(rows), 2)
+            rows = [r for r in csv.DictReader(f) if " graph" in r["matcher"]]
+        best = f"bf:v{gpu_versions('bf')[-1]}"
+        self.assertEqual({r["matcher"] for r in rows}, {f"{best} graph", f"{best} graph batch"})
+        self.assertEqual(len(rows), 4)
         self.assertTrue(all(r["correct"] == "1" for r in rows))
 
     def test_bench_without_flags_runs_the_gpu_beside_the_cpu_with_batches(self):
