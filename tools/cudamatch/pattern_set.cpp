@@ -55,9 +55,11 @@ class LongestFirst {
   // The patterns in the order the multi-pattern search holds them.
   const std::vector<ByteView>& permuted() const { return permuted_; }
 
-  // Appends `matches` (the search's indices) to `out` (the command line's).
+  // Appends `matches` (the search's indices) to `out` (the command line's). An index beyond the patterns (a
+  // GPU kernel's bad record) stays beyond them, for check_matches to report.
   void append(const std::vector<PatternMatch>& matches, std::vector<Hit>& out) const {
-    for (const PatternMatch& m : matches) out.push_back({m.offset, order_[m.pattern]});
+    for (const PatternMatch& m : matches)
+      out.push_back({m.offset, m.pattern < order_.size() ? order_[m.pattern] : std::size_t{m.pattern}});
   }
 
   // `counts` (the search's indices) indexed like the command line's patterns.
