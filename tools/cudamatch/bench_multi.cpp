@@ -3,7 +3,8 @@
 // cut to --mib MiB), and as many random patterns that never match
 // it (checked), each set counted in the corpus (repeated to --mib MiB) by the GPU's multi-pattern versions
 // (lesson 18's baseline and best), Aho-Corasick on all host cores and Hyperscan's literal sets on all host
-// cores; every total checked against Aho-Corasick; tables, a CSV and a plot as bench's (bench_outputs.hpp).
+// cores; every count (the total and each pattern's) checked against Aho-Corasick; tables, a CSV and a plot as bench's
+// (bench_outputs.hpp).
 //
 // Time per count is wall time on the host, as in bench.cpp: for the GPU the launches and the read-back of
 // the counts, the text resident on the device; for the CPU the count on all threads. Building a set
@@ -105,18 +106,20 @@ PatternBytes draw_absent(const Corpus& corpus, ByteView text, std::size_t count,
 
 struct Measurement {
   std::vector<double> samples_ms;
-  std::uint64_t matches = 0;  // the last count's
-  bool correct = true;        // every count, untimed ones too, was `expected`
+  std::uint64_t matches = 0;  // the last count's total
+  bool correct = true;        // every count, untimed ones too, was `expected`, in total and per pattern
 };
 
 // Times `count` as the file's head comment says.
-Measurement measure(const std::function<std::uint64_t()>& count, std::uint64_t expected) {
+Measurement measure(const std::function<PatternCounts()>& count, const PatternCounts& expected) {
   Measurement result;
   const auto timed = [&] {
     const double start = now_ms();
-    result.matches = count();
-    result.correct = result.correct && result.matches == expected;
-    return now_ms() - start;
+    const PatternCounts counts = count();
+    const double ms = now_ms() - start;
+    result.matches = counts.total;
+    result.correct = result.correct && counts.total == expected.total && counts.per_pattern == expected.per_pattern;
+    return ms;
   };
   const double first = timed();
   if (first > kBudgetMs) {
@@ -131,16 +134,16 @@ Measurement measure(const std::function<std::uint64_t()>& count, std::uint64_t e
   return result;
 }
 
-// The count of the whole set by `c`, its structures built now (untimed) for `patterns`.
-std::function<std::uint64_t()> prepare(const Contender& c, const std::vector<ByteView>& patterns, ByteView text,
+// The counts of the whole set by `c`, its structures built now (untimed) for `patterns`.
+std::function<PatternCounts()> prepare(const Contender& c, const std::vector<ByteView>& patterns, ByteView text,
                                        const DeviceText* device_text, unsigned threads) {
   if (c.gpu != nullptr) {
     std::shared_ptr<GpuPatternSet> set = c.gpu->build(patterns, nullptr);
-    return [set, device_text] { return set->count(*device_text, 0, nullptr).total; };
+    return [set, device_text] { return set->count(*device_text, 0, nullptr); };
   }
   std::shared_ptr<MultiCounter> counter =
       c.name == kHyperscan ? make_hyperscan_multi(patterns, threads) : make_parallel_aho_corasick(patterns, threads);
-  return [counter, text] { return counter->count(text).total; };
+  return [counter, text] { return counter->count(text); };
 }
 
 // Whether Hyperscan's row runs. Of the peers, --multi has hyperscan alone: the others search for one
@@ -248,8 +251,9 @@ int run_bench_multi(BenchOptions o) {
           const std::vector<ByteView> views = views_of(patterns);
           const auto [shortest, longest] = std::minmax_element(
               views.begin(), views.end(), [](const ByteView& a, const ByteView& b) { return a.size < b.size; });
-          const std::uint64_t expected = kind == Kind::drawn ? reference_counts(views, corpus, text, threads).total : 0;
-          references[{corpus.name, kind, size}] = expected;
+          const PatternCounts expected = kind == Kind::drawn ? reference_counts(views, corpus, text, threads)
+                                                             : PatternCounts{0, std::vector<std::uint64_t>(size)};
+          references[{corpus.name, kind, size}] = expected.total;
           for (std::size_t i = 0; i < list.size(); ++i) {
             const Contender& c = list[i];
             progress.advance(corpus.name + " " + kind_name(kind) + " " + std::to_string(size) + " " + c.name);
@@ -339,7 +343,8 @@ int run_bench_multi(BenchOptions o) {
     report << kHyperscan << ": Hyperscan " << hyperscan_version().value_or("")
            << ", hs_compile_lit_multi in block mode, on " << threads << " threads\n";
   for (const std::string& s : skipped) report << "not run (a count took over 2 s at a smaller set): " << s << '\n';
-  report << "Every total was checked against Aho-Corasick's: " << (all_correct ? "all correct" : "SOME WRONG (marked)")
+  report << "Every count, in total and per pattern, was checked against Aho-Corasick's: "
+         << (all_correct ? "all correct" : "SOME WRONG (marked)")
          << ". Building the sets is not timed; the GPU's counts include their launches and read-back.\n";
   const int written = outputs.finish(rows);
   return written != kExitOk || all_correct ? written : 1;  // trouble (2) first, as in grep

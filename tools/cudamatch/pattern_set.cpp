@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "engine/device_text.hpp"
 
@@ -53,9 +55,11 @@ class LongestFirst {
   // The patterns in the order the multi-pattern search holds them.
   const std::vector<ByteView>& permuted() const { return permuted_; }
 
-  // Appends `matches` (the search's indices) to `out` (the command line's).
+  // Appends `matches` (the search's indices) to `out` (the command line's). An index beyond the patterns (a
+  // GPU kernel's bad record) stays beyond them, for check_matches to report.
   void append(const std::vector<PatternMatch>& matches, std::vector<Hit>& out) const {
-    for (const PatternMatch& m : matches) out.push_back({m.offset, order_[m.pattern]});
+    for (const PatternMatch& m : matches)
+      out.push_back({m.offset, m.pattern < order_.size() ? order_[m.pattern] : std::size_t{m.pattern}});
   }
 
   // `counts` (the search's indices) indexed like the command line's patterns.
@@ -123,6 +127,29 @@ class GpuOnePassForAll final : public PatternSet, LongestFirst {
 };
 
 }  // namespace
+
+void check_matches(const std::vector<Hit>& found, std::uint64_t base, std::size_t size,
+                   const std::vector<std::size_t>& lengths) {
+  const auto fail = [&](const Hit& hit, const std::string& why) {
+    throw std::runtime_error("the search returned a match (offset " + std::to_string(hit.offset) + ", pattern " +
+                             std::to_string(hit.pattern) + ") " + why);
+  };
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const Hit& hit = found[i];
+    if (hit.pattern >= lengths.size()) fail(hit, "of no pattern (there are " + std::to_string(lengths.size()) + ")");
+    const std::size_t m = lengths[hit.pattern];
+    if (hit.offset < base || m > size || hit.offset - base > size - m) {
+      fail(hit,
+           "outside the text searched (" + std::to_string(size) + " bytes from offset " + std::to_string(base) + ")");
+    }
+    const Hit* before = i > 0 ? &found[i - 1] : nullptr;
+    if (before != nullptr &&
+        !(before->offset < hit.offset || (before->offset == hit.offset && lengths[before->pattern] > m))) {
+      fail(hit, "out of order (after offset " + std::to_string(before->offset) + ", pattern " +
+                    std::to_string(before->pattern) + ")");
+    }
+  }
+}
 
 PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen) {
   PatternCounts counts = automaton.count(text);

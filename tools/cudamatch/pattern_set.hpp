@@ -73,6 +73,14 @@ SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::ve
 std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& plan,
                                              const std::vector<ByteView>& patterns);
 
+// Throws std::runtime_error, in one line, when `found` (a search's matches in a `size`-byte text at `base`) is
+// not what find promises: every pattern index one of `lengths`' (the search's patterns), every match inside
+// the text, in the output's order (by offset; at one offset the longer pattern first). The matches of the
+// GPU come from kernels a student may be writing (a record the write pass missed is all ones): checked,
+// they are one error line, not a read past the piece or a silently wrong order.
+void check_matches(const std::vector<Hit>& found, std::uint64_t base, std::size_t size,
+                   const std::vector<std::size_t>& lengths);
+
 // The occurrences that `automaton` finds in `text` ending after its first `seen` bytes (0: all of them).
 PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen);
 

@@ -283,8 +283,9 @@ class FileSearches {
 // previous piece.
 void scan_patterns(const SearchOptions& o, const std::string& file, const std::vector<SearchPattern>& patterns,
                    FileSearches& searches, Printer& printer) {
-  std::size_t longest = 0;
-  for (const SearchPattern& p : patterns) longest = std::max(longest, p.bytes.size());
+  std::vector<std::size_t> lengths;
+  for (const SearchPattern& p : patterns) lengths.push_back(p.bytes.size());
+  const std::size_t longest = *std::max_element(lengths.begin(), lengths.end());
   const bool count_alone = o.count_only && !o.no_overlap && o.max_count < 0 && !o.quiet;
   std::vector<std::uint8_t> lowered;
   std::vector<Hit> found;
@@ -312,6 +313,7 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
               const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
               found.clear();
               search->find(text, base, found);
+              check_matches(found, base, piece.size, lengths);
               for (const Hit& hit : found) {
                 const std::uint8_t* at = piece.data + (hit.offset - base);
                 if (hit.offset < cutoff) {

@@ -197,6 +197,33 @@ TEST_CASE("several patterns: one Aho-Corasick pass lists and counts what one pas
   CHECK_FALSE(pattern_set(Backend::cpu, parse_algorithm_spec("epsm"), enough)->count(text, 0).has_value());
 }
 
+TEST_CASE("a search's matches are checked before they are printed: pattern, place in the text, order", "[cli]") {
+  // What find returns passes: Aho-Corasick's matches of prefix patterns in an all-equal text, at both ends.
+  const std::vector<std::uint8_t> text(9, 'a');
+  const std::vector<std::vector<std::uint8_t>> patterns = {{'a'}, {'a', 'a', 'a'}, {'a', 'a'}};
+  const std::vector<ByteView> views(patterns.begin(), patterns.end());
+  const std::vector<std::size_t> lengths = {1, 3, 2};
+  std::vector<Hit> found;
+  one_pass_for_all(views)->find(text, 100, found);
+  REQUIRE(found.size() == 9 + 7 + 8);
+  CHECK_NOTHROW(check_matches(found, 100, text.size(), lengths));
+  CHECK_NOTHROW(check_matches({}, 0, 0, lengths));
+  // A record a GPU write pass missed (all ones), a pattern index beyond the patterns.
+  CHECK_THROWS_WITH(check_matches({{~std::uint64_t{0}, 0}}, 0, 9, lengths), Catch::Contains("outside the text"));
+  CHECK_THROWS_WITH(check_matches({{0, 3}}, 0, 9, lengths), Catch::Contains("of no pattern (there are 3)"));
+  CHECK_THROWS_WITH(check_matches({{0, 0xffffffffu}}, 0, 9, lengths), Catch::Contains("of no pattern"));
+  // Before the text, past its end (a 3-byte pattern at 7 of 9 bytes), in a text shorter than the pattern.
+  CHECK_THROWS_WITH(check_matches({{99, 0}}, 100, 9, lengths), Catch::Contains("outside the text"));
+  CHECK_NOTHROW(check_matches({{106, 1}}, 100, 9, lengths));
+  CHECK_THROWS_WITH(check_matches({{107, 1}}, 100, 9, lengths), Catch::Contains("outside the text"));
+  CHECK_THROWS_WITH(check_matches({{100, 1}}, 100, 2, lengths), Catch::Contains("outside the text"));
+  // Order: offsets ascending; at one offset the longer pattern first, each once.
+  CHECK_NOTHROW(check_matches({{1, 1}, {1, 2}, {1, 0}, {2, 0}}, 0, 9, lengths));
+  CHECK_THROWS_WITH(check_matches({{2, 0}, {1, 0}}, 0, 9, lengths), Catch::Contains("out of order"));
+  CHECK_THROWS_WITH(check_matches({{1, 0}, {1, 2}}, 0, 9, lengths), Catch::Contains("out of order"));
+  CHECK_THROWS_WITH(check_matches({{1, 2}, {1, 2}}, 0, 9, lengths), Catch::Contains("out of order"));
+}
+
 namespace {
 
 using Patterns = std::vector<std::vector<std::uint8_t>>;
