@@ -148,11 +148,12 @@ void AhoCorasick::find_all(ByteView text, std::uint64_t base, std::vector<Patter
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
-PatternCounts AhoCorasick::count(ByteView text) const {
-  // visits[s]: the text positions whose state has s on its suffix chain, i.e. where the patterns ending
-  // at s end. Counted at the states themselves, then passed down each failure link, deepest first.
+PatternCounts AhoCorasick::count(ByteView text, std::size_t seen) const {
+  // visits[s]: the text positions from `seen` on whose state has s on its suffix chain, i.e. where the
+  // patterns ending at s end. Counted at the states themselves, then passed down each failure link,
+  // deepest first.
   std::vector<std::uint64_t> visits(state_count(), 0);
-  walk(text, [&](std::size_t, std::int32_t state) { ++visits[state]; });
+  walk(text, [&](std::size_t i, std::int32_t state) { visits[state] += i >= seen ? 1 : 0; });
   for (std::size_t s = visits.size(); s-- > 1;) visits[states_[s].fail] += visits[s];
   PatternCounts counts;
   counts.per_pattern.resize(pattern_count());
@@ -161,6 +162,10 @@ PatternCounts AhoCorasick::count(ByteView text) const {
     counts.total += counts.per_pattern[k];
   }
   return counts;
+}
+
+std::size_t AhoCorasick::longest_pattern() const {
+  return length_.empty() ? 0 : *std::max_element(length_.begin(), length_.end());
 }
 
 std::size_t AhoCorasick::memory_bytes() const {

@@ -66,11 +66,15 @@ class AhoCorasick {
   // not cleared: a caller searching a file in pieces passes each piece's file offset.
   void find_all(ByteView text, std::uint64_t base, std::vector<PatternMatch>& out) const;
 
-  // The number of occurrences in `text` (find_all's), without listing them: one visit count per state,
-  // summed along the failure links after the scan (time O(n + states), not O(occurrences)).
-  PatternCounts count(ByteView text) const;
+  // The number of occurrences in `text` (find_all's) that end after its first `seen` bytes (0: all of
+  // them), without listing them: one visit count per state, summed along the failure links after the
+  // scan (time O(n + states), not O(occurrences)). `seen` is what a piece of a longer text shares with
+  // the piece before it, whose count holds the occurrences that end there.
+  PatternCounts count(ByteView text, std::size_t seen = 0) const;
 
   std::size_t pattern_count() const { return length_.size(); }
+  // The length of the longest pattern (0: none): pieces of a text overlap by one byte less.
+  std::size_t longest_pattern() const;
   std::size_t state_count() const { return edge_byte_.size(); }
   // The bytes the automaton's tables occupy.
   std::size_t memory_bytes() const;

@@ -82,6 +82,15 @@ std::string disagreement(const Bytes& text, const std::vector<Bytes>& patterns, 
       break;
     }
   }
+  // The count of a piece after the bytes it shares with the one before: the occurrences ending past them.
+  const std::size_t seen = text.size() / 3;
+  std::uint64_t after = 0;
+  for (const PatternMatch& m : expected) after += m.offset - base + patterns[m.pattern].size() > seen ? 1 : 0;
+  const PatternCounts tail = automaton.count(text, seen);
+  if (tail.total != after) os << "; count after " << seen << " bytes gave " << tail.total << ", expected " << after;
+  std::size_t longest = 0;
+  for (const Bytes& p : patterns) longest = std::max(longest, p.size());
+  if (automaton.longest_pattern() != longest) os << "; longest pattern " << automaton.longest_pattern();
   if (os.tellp() > 0) os << " (n=" << text.size() << ", " << patterns.size() << " patterns)";
   return os.str();
 }

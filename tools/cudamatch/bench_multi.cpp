@@ -81,9 +81,7 @@ PatternBytes draw_from(ByteView text, std::size_t count, Rng& rng) {
 // (common/) on one thread, over each distinct piece of the repeated text once (count_repeated).
 PatternCounts reference_counts(const std::vector<ByteView>& patterns, const Corpus& corpus, ByteView text,
                                unsigned threads) {
-  std::size_t longest = 0;
-  for (const ByteView& p : patterns) longest = std::max(longest, p.size);
-  return count_repeated(AhoCorasick(patterns), longest, text, corpus.bytes.size(), threads);
+  return count_repeated(AhoCorasick(patterns), text, corpus.bytes.size(), threads);
 }
 
 // `count` random patterns of 8-32 bytes (every byte value), none of which occurs in `text`: the reference

@@ -6,8 +6,6 @@
 #include <exception>
 #include <thread>
 
-#include "pattern_set.hpp"
-
 namespace cudamatch::cli {
 
 namespace {
@@ -17,27 +15,28 @@ void add(PatternCounts& into, const PatternCounts& more) {
   for (std::size_t k = 0; k < more.per_pattern.size(); ++k) into.per_pattern[k] += more.per_pattern[k];
 }
 
-std::size_t longest_of(const std::vector<ByteView>& patterns) {
-  std::size_t longest = 0;
-  for (const ByteView& p : patterns) longest = std::max(longest, p.size);
-  return longest;
+// count_in_pieces's counter of a piece with `automaton`.
+PieceCounter counted_by(const AhoCorasick& automaton) {
+  return [&automaton](ByteView piece, std::size_t seen, unsigned, PatternCounts& into) {
+    add(into, automaton.count(piece, seen));
+  };
+}
+
+// `automaton`'s counts in `text` on `threads` threads, in as many pieces.
+PatternCounts count_on_threads(const AhoCorasick& automaton, ByteView text, unsigned threads) {
+  const std::size_t longest = automaton.longest_pattern();
+  return count_in_pieces(text, automaton.pattern_count(), longest, threads, text.size + longest, counted_by(automaton));
 }
 
 class ParallelAhoCorasick final : public MultiCounter {
  public:
   ParallelAhoCorasick(const std::vector<ByteView>& patterns, unsigned threads)
-      : automaton_(patterns), longest_(longest_of(patterns)), threads_(std::max(threads, 1u)) {}
+      : automaton_(patterns), threads_(std::max(threads, 1u)) {}
 
-  PatternCounts count(ByteView text) const override {
-    return count_in_pieces(text, automaton_.pattern_count(), longest_, threads_, text.size + longest_,
-                           [&](ByteView piece, std::size_t seen, unsigned, PatternCounts& into) {
-                             add(into, count_ending_after(automaton_, piece, seen));
-                           });
-  }
+  PatternCounts count(ByteView text) const override { return count_on_threads(automaton_, text, threads_); }
 
  private:
   AhoCorasick automaton_;
-  std::size_t longest_;
   unsigned threads_;
 };
 
@@ -76,16 +75,13 @@ PatternCounts count_in_pieces(ByteView text, std::size_t patterns, std::size_t l
   return counts[0];
 }
 
-PatternCounts count_repeated(const AhoCorasick& automaton, std::size_t longest, ByteView text, std::size_t period,
-                             unsigned threads) {
+PatternCounts count_repeated(const AhoCorasick& automaton, ByteView text, std::size_t period, unsigned threads) {
+  const std::size_t longest = automaton.longest_pattern();
   const std::size_t overlap = longest == 0 ? 0 : longest - 1;
-  const PieceCounter count_piece = [&](ByteView piece, std::size_t seen, unsigned, PatternCounts& into) {
-    add(into, count_ending_after(automaton, piece, seen));
-  };
   const bool repeats =
       period > overlap && text.size > period && std::memcmp(text.data, text.data + period, text.size - period) == 0;
-  if (!repeats)
-    return count_in_pieces(text, automaton.pattern_count(), longest, threads, text.size + longest, count_piece);
+  if (!repeats) return count_on_threads(automaton, text, threads);
+  const PieceCounter count_piece = counted_by(automaton);
   PatternCounts counts{0, std::vector<std::uint64_t>(automaton.pattern_count())};
   count_piece(ByteView(text.data, period), 0, 0, counts);  // [0, period)
   // Piece j of the whole ones after the first: [j * period - overlap, (j + 1) * period), the bytes of piece 1.

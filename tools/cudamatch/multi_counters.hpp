@@ -32,13 +32,12 @@ using PieceCounter = std::function<void(ByteView piece, std::size_t seen, unsign
 PatternCounts count_in_pieces(ByteView text, std::size_t patterns, std::size_t longest, unsigned threads,
                               std::size_t largest_piece, const PieceCounter& count_piece);
 
-// The counts of `automaton`'s patterns (the longest `longest` bytes) in `text`, which repeats with period
-// `period` where bench made it so (a corpus repeated, repeat_to: text[i + period] == text[i], checked). Cut
-// into pieces of `period` bytes, each after the first starting `longest` - 1 bytes early, those pieces hold
-// the same bytes but for the last, so one count serves them all: 1 GiB of a 4 MB corpus costs three counts
-// of about 4 MB. A text that does not repeat so is counted on `threads` threads (count_in_pieces).
-PatternCounts count_repeated(const AhoCorasick& automaton, std::size_t longest, ByteView text, std::size_t period,
-                             unsigned threads);
+// The counts of `automaton`'s patterns in `text`, which repeats with period `period` where bench made it so
+// (a corpus repeated, repeat_to: text[i + period] == text[i], checked). Cut into pieces of `period` bytes,
+// each after the first starting one byte less than the longest pattern early, those pieces hold the same
+// bytes but for the last, so one count serves them all: 1 GiB of a 4 MB corpus costs three counts of about
+// 4 MB. A text that does not repeat so is counted on `threads` threads (count_in_pieces).
+PatternCounts count_repeated(const AhoCorasick& automaton, ByteView text, std::size_t period, unsigned threads);
 
 // The Aho-Corasick automaton of common/aho_corasick.hpp, built once, counting on `threads` threads.
 std::unique_ptr<MultiCounter> make_parallel_aho_corasick(const std::vector<ByteView>& patterns, unsigned threads);

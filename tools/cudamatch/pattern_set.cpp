@@ -86,7 +86,7 @@ class OnePassForAll final : public PatternSet, LongestFirst {
   }
 
   std::optional<PatternCounts> count(ByteView text, std::size_t seen) override {
-    return in_given_order(count_ending_after(automaton_, text, seen));
+    return in_given_order(automaton_.count(text, seen));
   }
 
  private:
@@ -149,15 +149,6 @@ void check_matches(const std::vector<Hit>& found, std::uint64_t base, std::size_
                     std::to_string(before->pattern) + ")");
     }
   }
-}
-
-PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen) {
-  PatternCounts counts = automaton.count(text);
-  if (seen == 0) return counts;
-  const PatternCounts shared = automaton.count(ByteView(text.data, seen));
-  counts.total -= shared.total;
-  for (std::size_t k = 0; k < counts.per_pattern.size(); ++k) counts.per_pattern[k] -= shared.per_pattern[k];
-  return counts;
 }
 
 SearchPlan plan_search(Backend backend, const AlgorithmSpec& spec, const std::vector<std::size_t>& lengths,

@@ -81,9 +81,6 @@ std::unique_ptr<PatternSet> make_pattern_set(Backend backend, const SearchPlan& 
 void check_matches(const std::vector<Hit>& found, std::uint64_t base, std::size_t size,
                    const std::vector<std::size_t>& lengths);
 
-// The occurrences that `automaton` finds in `text` ending after its first `seen` bytes (0: all of them).
-PatternCounts count_ending_after(const AhoCorasick& automaton, ByteView text, std::size_t seen);
-
 // The patterns in one pass over each piece, with the Aho-Corasick automaton of common/aho_corasick.hpp.
 std::unique_ptr<PatternSet> one_pass_for_all(const std::vector<ByteView>& patterns);
 
