@@ -66,6 +66,21 @@ void enqueue_count_pass(SearchKernelWith<Extra...> count_kernel, const Launch& l
   CUDA_CHECK_LAUNCH();
 }
 
+// The exclusive scan (CUB, its temporary storage in the scratch) of counts[0, slots) into
+// offsets[0, slots), queued in `stream`, and its last entry read back (synchronizes `stream`): with a
+// last count of zero, the total of the others. The first output slot of each block of a write pass.
+inline std::uint64_t scan_counts(const unsigned long long* counts, unsigned long long* offsets, std::size_t slots,
+                                 cudaStream_t stream) {
+  std::size_t temp_bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts, offsets, slots, stream));
+  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch_bytes(ScratchSlot::scan_temp, temp_bytes), temp_bytes, counts,
+                                           offsets, slots, stream));
+  unsigned long long* last = pinned_readback(1);
+  CUDA_CHECK(cudaMemcpyAsync(last, offsets + slots - 1, sizeof *last, cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return *last;
+}
+
 template <class... Extra>
 std::uint64_t positions_in_passes(SearchKernelWith<Extra...> per_block_kernel, SearchKernelWith<Extra...> write_kernel,
                                   const Launch& launch, const DeviceText& text, const DevicePattern& pattern,
@@ -79,14 +94,7 @@ std::uint64_t positions_in_passes(SearchKernelWith<Extra...> per_block_kernel, S
   per_block_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(
       text.data(), text.size(), pattern.data(), pattern.size(), counts, nullptr, nullptr, extra...);
   CUDA_CHECK_LAUNCH();
-  std::size_t temp_bytes = 0;
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts, offsets, slots, stream));
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scratch_bytes(ScratchSlot::scan_temp, temp_bytes), temp_bytes, counts,
-                                           offsets, slots, stream));
-  unsigned long long* total = pinned_readback(1);
-  CUDA_CHECK(cudaMemcpyAsync(total, offsets + launch.blocks, sizeof *total, cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  const std::uint64_t found = *total;
+  const std::uint64_t found = scan_counts(counts, offsets, slots, stream);
   ensure_capacity(positions, found);
   if (found > 0) {
     write_kernel<<<launch.blocks, launch.threads, launch.shared_bytes, stream>>>(

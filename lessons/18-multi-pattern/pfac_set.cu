@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <cub/device/device_scan.cuh>
-
 namespace cudamatch::lesson18 {
 
 namespace {
@@ -78,15 +76,7 @@ void PfacSet::find_all(const DeviceText& text, std::uint64_t base, std::vector<P
   Output pass = output();
   pass.tile_counts = tile_counts_.data();
   enqueue(Pass::count_per_block, text.data(), text.size(), positions, pass, stream);
-  std::size_t temp_bytes = 0;
-  CUDA_CHECK(
-      cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, tile_counts_.data(), tile_offsets_.data(), slots, stream));
-  grow(scan_temp_, temp_bytes);
-  CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), temp_bytes, tile_counts_.data(), tile_offsets_.data(),
-                                           slots, stream));
-  unsigned long long total = 0;
-  CUDA_CHECK(cudaMemcpyAsync(&total, tile_offsets_.data() + slots - 1, sizeof total, cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
+  const std::uint64_t total = scan_counts(tile_counts_.data(), tile_offsets_.data(), slots, stream);
   if (total == 0) return;
   grow(matches_, total);
   // Poison (offset and pattern all ones): a slot the write pass misses comes back as a record no search

@@ -52,7 +52,6 @@ class PfacSet : public GpuPatternSet {
   DeviceBuffer<unsigned long long> terminal_counts_;
   DeviceBuffer<unsigned long long> tile_counts_;
   DeviceBuffer<unsigned long long> tile_offsets_;
-  DeviceBuffer<std::uint8_t> scan_temp_;
   DeviceBuffer<PatternMatch> matches_;
 };
 
