@@ -57,4 +57,16 @@ void DeviceCorpus::write_rotation(DeviceText& text, std::size_t offset, std::siz
   }
 }
 
+FreshDeviceText::FreshDeviceText(ByteView corpus, std::size_t text_bytes, const DeviceInfo& device)
+    : corpus_(corpus), text_(DeviceText::with_capacity(text_bytes)), text_bytes_(text_bytes), flush_(device) {}
+
+void FreshDeviceText::rewrite(std::size_t rotation, const std::vector<ByteEdit>& edits) {
+  corpus_.write_rotation(text_, rotation, text_bytes_, nullptr, edits);
+}
+
+void FreshDeviceText::flush_l2() const {
+  flush_.enqueue(nullptr);
+  CUDA_CHECK(cudaStreamSynchronize(nullptr));
+}
+
 }  // namespace cudamatch

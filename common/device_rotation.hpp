@@ -11,6 +11,7 @@
 
 #include "common/buffers.hpp"
 #include "common/byte_view.hpp"
+#include "common/ceilings.hpp"
 #include "engine/device_text.hpp"
 #include "common/rotated_text.hpp"
 
@@ -34,6 +35,31 @@ class DeviceCorpus {
 
  private:
   DeviceBuffer<std::uint8_t> bytes_;
+};
+
+// The device text of an experiment's timed calls (the matcher lessons' and lesson 18's drivers): every
+// fresh input is written into this one allocation, so that a result kept from an earlier search of its
+// address is stale, and the L2 cache is emptied before a timed call, so that none of the text is read
+// from it.
+class FreshDeviceText {
+ public:
+  // The corpus on the device and room for a text of `text_bytes` bytes.
+  FreshDeviceText(ByteView corpus, std::size_t text_bytes, const DeviceInfo& device);
+
+  // Queues on the default stream the rewrite of the text at `rotation`, then `edits`
+  // (DeviceCorpus::write_rotation: the vector must live until the stream reaches them).
+  void rewrite(std::size_t rotation, const std::vector<ByteEdit>& edits = {});
+  // Queues the emptying of the L2 cache on the default stream and waits for all that stream holds.
+  void flush_l2() const;
+
+  const DeviceText& text() const { return text_; }
+  std::size_t text_bytes() const { return text_bytes_; }
+
+ private:
+  DeviceCorpus corpus_;
+  DeviceText text_;
+  std::size_t text_bytes_;
+  L2Flush flush_;
 };
 
 }  // namespace cudamatch

@@ -80,12 +80,7 @@ struct FreshInput {
 class FreshInputs {
  public:
   FreshInputs(const std::vector<std::uint8_t>& corpus, std::size_t text_bytes, const DeviceInfo& device, Rng& rng)
-      : corpus_(corpus),
-        device_corpus_(corpus),
-        text_(DeviceText::with_capacity(text_bytes)),
-        text_bytes_(text_bytes),
-        flush_(device),
-        rng_(rng) {}
+      : corpus_(corpus), device_(corpus, text_bytes, device), rng_(rng) {}
 
   // Rewrites the text at a random rotation, draws a pattern of m bytes from it, and breaks a few of the
   // pattern's occurrences (so the text is not periodic: counting one period and multiplying is wrong).
@@ -93,27 +88,24 @@ class FreshInputs {
   FreshInput next(std::size_t m) {
     FreshInput input;
     input.rotation = static_cast<std::size_t>(rng_.below(corpus_.size));
-    input.pattern_at = static_cast<std::size_t>(rng_.below(m <= text_bytes_ ? text_bytes_ - m + 1 : 1));
+    const std::size_t text_bytes = device_.text_bytes();
+    input.pattern_at = static_cast<std::size_t>(rng_.below(m <= text_bytes ? text_bytes - m + 1 : 1));
     input.pattern = cyclic_bytes(corpus_, input.rotation + input.pattern_at, m);
     const CyclicOccurrences occurrences(corpus_, input.pattern);
     input.edits =
-        breaking_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, kBrokenOccurrences, rng_);
-    input.expected = count_after_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes_, input.edits);
-    device_corpus_.write_rotation(text_, input.rotation, text_bytes_, nullptr, input.edits);
-    flush_.enqueue(nullptr);
-    CUDA_CHECK(cudaStreamSynchronize(nullptr));
+        breaking_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes, kBrokenOccurrences, rng_);
+    input.expected = count_after_edits(corpus_, occurrences, input.pattern, input.rotation, text_bytes, input.edits);
+    device_.rewrite(input.rotation, input.edits);
+    device_.flush_l2();
     return input;
   }
 
-  const DeviceText& text() const { return text_; }
-  std::size_t text_bytes() const { return text_bytes_; }
+  const DeviceText& text() const { return device_.text(); }
+  std::size_t text_bytes() const { return device_.text_bytes(); }
 
  private:
   ByteView corpus_;
-  DeviceCorpus device_corpus_;
-  DeviceText text_;
-  std::size_t text_bytes_;
-  L2Flush flush_;
+  FreshDeviceText device_;
   Rng& rng_;
 };
 

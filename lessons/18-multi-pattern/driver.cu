@@ -118,38 +118,27 @@ struct Fresh {
 class Inputs {
  public:
   Inputs(const Bytes& corpus, std::size_t text_bytes, const DeviceInfo& device, Rng& rng)
-      : corpus_(corpus),
-        device_corpus_(corpus),
-        text_(DeviceText::with_capacity(text_bytes)),
-        text_bytes_(text_bytes),
-        flush_(device),
-        rng_(rng) {}
+      : corpus_(corpus), device_(corpus, text_bytes, device), rng_(rng) {}
 
   // A fresh set of `count` patterns and a fresh rotation written into the text.
   Fresh next(std::size_t count) {
     Fresh fresh;
     fresh.patterns = draw_set(corpus_, count, rng_);
     fresh.rotation = static_cast<std::size_t>(rng_.below(corpus_.size()));
-    fresh.expected = CyclicMatches(corpus_, fresh.patterns).counts(fresh.rotation, text_bytes_);
-    device_corpus_.write_rotation(text_, fresh.rotation, text_bytes_, nullptr);
+    fresh.expected = CyclicMatches(corpus_, fresh.patterns).counts(fresh.rotation, device_.text_bytes());
+    device_.rewrite(fresh.rotation);
     return fresh;
   }
   // Empties the L2 cache: last before the timed call, after the set's build (whose uploads pass through it).
-  void flush_l2() const {
-    flush_.enqueue(nullptr);
-    CUDA_CHECK(cudaStreamSynchronize(nullptr));
-  }
+  void flush_l2() const { device_.flush_l2(); }
 
-  const DeviceText& text() const { return text_; }
-  std::size_t text_bytes() const { return text_bytes_; }
+  const DeviceText& text() const { return device_.text(); }
+  std::size_t text_bytes() const { return device_.text_bytes(); }
   const Bytes& corpus() const { return corpus_; }
 
  private:
   const Bytes& corpus_;
-  DeviceCorpus device_corpus_;
-  DeviceText text_;
-  std::size_t text_bytes_;
-  L2Flush flush_;
+  FreshDeviceText device_;
   Rng& rng_;
 };
 
