@@ -23,8 +23,10 @@
 #                  `cudamatch` for `search -f` and `bench --multi` (the global property
 #                  CUDAMATCH_MULTI_MATCHER holds "<id>|<table>|<header>"; one lesson at most);
 #     "streamed_search" {"table", "header"}: the versions of the streamed search (a function returning
-#                  them, the best last), with which `cudamatch` streams long inputs (the global property
-#                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most);
+#                  them, the baseline first), with which `cudamatch` streams long inputs (the global property
+#                  CUDAMATCH_STREAMED_SEARCH holds "<id>|<table>|<header>"; one lesson at most); "search_with",
+#                  optional: the version `cudamatch` uses (the global property CUDAMATCH_STREAMED_SEARCH_WITH;
+#                  none: the table's last);
 #     "graph_search" {"function", "header"}: the count of one pattern in a device-resident text that
 #                  `cudamatch` uses for inputs that fit on the GPU (a function (version, text, pattern)
 #                  -> count; the global property CUDAMATCH_GRAPH_SEARCH holds "<id>|<function>|<header>";
@@ -140,6 +142,10 @@ function(cudamatch_add_lesson id)
   cudamatch_manifest_entry(matcher_table ${id} "${manifest_file}" "${manifest}" matcher table CUDAMATCH_MATCHERS APPEND)
   cudamatch_manifest_entry(streamed_search_table ${id} "${manifest_file}" "${manifest}" streamed_search table
                            CUDAMATCH_STREAMED_SEARCH ONE)
+  cudamatch_json_string(streamed_search_with "${manifest}" streamed_search search_with)
+  if(streamed_search_with)
+    set_property(GLOBAL PROPERTY CUDAMATCH_STREAMED_SEARCH_WITH "${streamed_search_with}")
+  endif()
   cudamatch_manifest_entry(graph_search_function ${id} "${manifest_file}" "${manifest}" graph_search function
                            CUDAMATCH_GRAPH_SEARCH ONE)
   cudamatch_manifest_entry(multi_matcher_table ${id} "${manifest_file}" "${manifest}" multi_matcher table

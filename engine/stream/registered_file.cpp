@@ -156,6 +156,9 @@ void RegisteredFile::registrar() {
 void RegisteredFile::wait_registered(std::uint64_t end) {
   const std::uint64_t needed = end == 0 ? 0 : spans_.span_of(std::min(end, spans_.file_bytes) - 1) + 1;
   std::unique_lock<std::mutex> lock(mutex_);
+  // A registrar's error first: after a refused span the registrars stop, so a later window may lie past
+  // the lookahead only because nothing was released since (a file cut while it is searched).
+  if (error_) std::rethrow_exception(error_);
   if (needed > released_ + lookahead_) {  // the registrars stop before `needed`: it would never come
     throw std::logic_error("RegisteredFile: waiting for " + std::to_string(needed) + " spans with " +
                            std::to_string(released_) + " released and a lookahead of " + std::to_string(lookahead_) +

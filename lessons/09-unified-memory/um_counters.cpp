@@ -137,7 +137,8 @@ UmCounters::UmCounters() {
   }
   // The counters must be configured after the driver is initialized (CUPTI answers NOT_READY before)
   // and before the CUDA context exists (a context created earlier reports nothing). Not every driver
-  // offers thrashing and throttling: without them, the migrations and faults alone.
+  // offers thrashing and throttling: without them, the migrations and faults alone. Each refusal is
+  // kept for the reason printed when every attempt fails.
   const auto configure = [](bool with_thrashing) {
     std::vector<CUpti_ActivityUnifiedMemoryCounterKind> kinds = {
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
@@ -159,16 +160,36 @@ UmCounters::UmCounters() {
     }
     return cupti.configure(config.data(), static_cast<std::uint32_t>(config.size()));
   };
-  CUptiResult status = configure(true);
-  if (status == CUPTI_ERROR_NOT_READY || status == CUPTI_ERROR_NOT_INITIALIZED) {
-    int devices = 0;
-    cudaGetDeviceCount(&devices);  // initializes the driver, creates no context
-    status = configure(true);
+  std::string refusals;
+  const auto attempt = [&](const char* when) {
+    for (const bool with_thrashing : {true, false}) {
+      CUptiResult status = configure(with_thrashing);
+      const char* step = "configure";
+      if (status == CUPTI_SUCCESS) {
+        step = "enable";
+        status = cupti.enable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+      }
+      if (status == CUPTI_SUCCESS) return true;
+      refusals += std::string(refusals.empty() ? "" : "; ") + when +
+                  (with_thrashing ? ", 6 counters, " : ", 4 counters, ") + step + ": " + error_text(status);
+    }
+    return false;
+  };
+  // First before anything initialized the driver, then after cuInit (the driver API's, which creates no
+  // context; the runtime's cudaGetDeviceCount may not initialize the driver the way CUPTI waits for).
+  bool enabled = attempt("before cuInit");
+  if (!enabled) {
+    using CuInit = int (*)(unsigned);
+    void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    const auto cu_init = driver == nullptr ? nullptr : reinterpret_cast<CuInit>(dlsym(driver, "cuInit"));
+    if (cu_init != nullptr && cu_init(0) == 0) {
+      enabled = attempt("after cuInit");
+    } else {
+      refusals += "; cuInit unavailable or failed";
+    }
   }
-  if (status != CUPTI_SUCCESS) status = configure(false);
-  if (status == CUPTI_SUCCESS) status = cupti.enable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
-  if (status != CUPTI_SUCCESS) {
-    reason_ = "CUPTI refused the unified-memory counters: " + error_text(status);
+  if (!enabled) {
+    reason_ = "CUPTI refused the unified-memory counters (" + refusals + ")";
     return;
   }
   available_ = true;
