@@ -22,8 +22,24 @@ metrics+=,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.av
 # Each version's kernel runs in three passes: count in the warm-up and the timed calls, then count per
 # block and write for the find_all check after them; --launch-count 1 with a filter that matches one
 # version at a time profiles its first launch, the warm-up's count of the whole text.
-# shellcheck disable=SC2086
-for v in 1 2 3; do
-  ncu --clock-control none ${CUDAMATCH_NCU_FLAGS:-} --kernel-name "regex:pfac_v${v}_kernel" --launch-count 1 \
-    --metrics "$metrics" "$build/bin/18-multi-pattern" "${args[@]}"
+# One ncu run per version: with `--log-file FILE` among CUDAMATCH_NCU_FLAGS (tools/gpu/check.sh), each run
+# writes FILE.vN and the rows of all three end up in FILE, one header (the last run alone would be kept).
+read -r -a flags <<< "${CUDAMATCH_NCU_FLAGS:-}"
+log=""
+for ((i = 0; i + 1 < ${#flags[@]}; ++i)); do
+  if [ "${flags[i]}" = --log-file ]; then
+    log=${flags[i + 1]}
+    flags=("${flags[@]:0:i}" "${flags[@]:i+2}")
+    break
+  fi
 done
+for v in 1 2 3; do
+  ncu --clock-control none "${flags[@]}" ${log:+--log-file "$log.v$v"} --kernel-name "regex:pfac_v${v}_kernel" \
+    --launch-count 1 --metrics "$metrics" "$build/bin/18-multi-pattern" "${args[@]}"
+done
+if [ -n "$log" ]; then
+  # The first file whole (its notes, the header, the units row, its rows), then the others' rows: their
+  # quoted lines after their own header and units row.
+  { cat "$log.v1"; for v in 2 3; do grep '^"' "$log.v$v" | tail -n +3; done; } > "$log"
+  rm -f "$log.v1" "$log.v2" "$log.v3"
+fi
