@@ -323,6 +323,8 @@ int experiment(const Options& o, UmCounters* counters) {
     if (!counters->available()) {
       std::cout << "  unavailable: " << counters->reason() << "\n";
     } else {
+      // One table per case, printed as soon as its runs are done: the resident case first, so that its
+      // counts are out before the oversubscribed runs, which could still fail where this one does not.
       Table table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
       const auto count_run = [&](const std::string& case_id, const std::string& id, Start start, HostText& text,
                                  unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
@@ -336,13 +338,6 @@ int experiment(const Options& o, UmCounters* counters) {
         table.add_row({case_id, id + (right ? "" : " (WRONG COUNT)"), mb(c.htod_bytes), mb(c.dtoh_bytes),
                        std::to_string(c.gpu_fault_groups), std::to_string(c.cpu_faults), std::to_string(c.thrashing)});
       };
-      if (concurrent && big > 0) {
-        return_to_host(managed.data(), n, device, stream);
-        const Filler filler(budget);
-        for (auto& [row, run] : oversubscribed_runs()) {
-          count_run(oversub_case.id, row.id, Start::kManagedOnHost, *oversub_text, oversub->data(), big, run);
-        }
-      }
       count_run(resident_case.id, "explicit-copy", Start::kPinned, pinned_text, pinned.data(), n, with_copy);
       count_run(resident_case.id, "managed-first-touch", Start::kManagedOnHost, managed_text, managed.data(), n,
                 first_touch(managed.data(), n));
@@ -353,6 +348,17 @@ int experiment(const Options& o, UmCounters* counters) {
                   first_touch(managed.data(), n));
       }
       table.print(std::cout);
+      std::cout.flush();
+      if (concurrent && big > 0) {
+        table = Table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
+        return_to_host(managed.data(), n, device, stream);
+        const Filler filler(budget);
+        for (auto& [row, run] : oversubscribed_runs()) {
+          count_run(oversub_case.id, row.id, Start::kManagedOnHost, *oversub_text, oversub->data(), big, run);
+        }
+        std::cout << '\n';
+        table.print(std::cout);
+      }
     }
     std::cout << '\n';
   }
