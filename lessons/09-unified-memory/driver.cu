@@ -325,7 +325,10 @@ int experiment(const Options& o, UmCounters* counters) {
     } else {
       // One table per case, printed as soon as its runs are done: the resident case first, so that its
       // counts are out before the oversubscribed runs, which could still fail where this one does not.
-      Table table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
+      const auto counts_table = [] {
+        return Table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
+      };
+      Table table = counts_table();
       const auto count_run = [&](const std::string& case_id, const std::string& id, Start start, HostText& text,
                                  unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
         bench.reset(start, text, data, bytes);
@@ -350,7 +353,7 @@ int experiment(const Options& o, UmCounters* counters) {
       table.print(std::cout);
       std::cout.flush();
       if (concurrent && big > 0) {
-        table = Table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
+        table = counts_table();
         return_to_host(managed.data(), n, device, stream);
         const Filler filler(budget);
         for (auto& [row, run] : oversubscribed_runs()) {

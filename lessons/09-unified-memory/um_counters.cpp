@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <string>
 #include <thread>
 #include <vector>
 
 #if __has_include(<cupti.h>) && __has_include(<dlfcn.h>)
 #define CUDAMATCH_HAVE_CUPTI 1
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 #include <cupti.h>
 #include <dlfcn.h>
@@ -179,13 +181,16 @@ UmCounters::UmCounters() {
   // context; the runtime's cudaGetDeviceCount may not initialize the driver the way CUPTI waits for).
   bool enabled = attempt("before cuInit");
   if (!enabled) {
-    using CuInit = int (*)(unsigned);
+    // The handle is not closed: the CUDA runtime holds the same library for the rest of the process.
     void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    const auto cu_init = driver == nullptr ? nullptr : reinterpret_cast<CuInit>(dlsym(driver, "cuInit"));
-    if (cu_init != nullptr && cu_init(0) == 0) {
+    decltype(&cuInit) cu_init = nullptr;
+    if (driver != nullptr) cu_init = reinterpret_cast<decltype(&cuInit)>(dlsym(driver, "cuInit"));
+    const CUresult initialized = cu_init == nullptr ? CUDA_ERROR_NOT_FOUND : cu_init(0);
+    if (initialized == CUDA_SUCCESS) {
       enabled = attempt("after cuInit");
     } else {
-      refusals += "; cuInit unavailable or failed";
+      refusals += "; cuInit: " + (cu_init == nullptr ? std::string("not found in libcuda.so.1")
+                                                     : "CUresult " + std::to_string(static_cast<int>(initialized)));
     }
   }
   if (!enabled) {

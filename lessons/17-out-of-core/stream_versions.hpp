@@ -1,6 +1,7 @@
 // Lesson 17: the versions of the streamed search and their table. The engine streams any input through
 // them (engine/stream/stream_search.hpp: the ring, the chunks, the searches); a version decides how the
-// chunks cross the link. `cudamatch search` streams long inputs with the best one (through lesson.json).
+// chunks cross the link. `cudamatch search` streams long inputs with the one lesson.json's "search_with"
+// names (v2: v3 measured slower, docs/results/lesson-17.md).
 #pragma once
 
 #include <cstddef>
@@ -38,7 +39,7 @@ void v2_stream(StreamJob& job);
 // v3, given (stream_v3.cpp): v2 where the input is not a file whose pages the driver can register.
 void v3_stream(StreamJob& job);
 
-// The baseline first, the best last.
+// The baseline first, then in the lesson's order.
 inline const std::vector<cudamatch::StreamVersion>& stream_versions() {
   static const std::vector<cudamatch::StreamVersion> versions{
       {"v0", "pageable buffer, one stream: read, copy, search, wait", v0_stream},

@@ -26,10 +26,14 @@ metrics+=,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.av
 # writes FILE.vN and the rows of all three end up in FILE, one header (the last run alone would be kept).
 read -r -a flags <<< "${CUDAMATCH_NCU_FLAGS:-}"
 log=""
-for ((i = 0; i + 1 < ${#flags[@]}; ++i)); do
-  if [ "${flags[i]}" = --log-file ]; then
+for ((i = 0; i < ${#flags[@]}; ++i)); do
+  if [ "${flags[i]}" = --log-file ] && [ $((i + 1)) -lt ${#flags[@]} ]; then
     log=${flags[i + 1]}
     flags=("${flags[@]:0:i}" "${flags[@]:i+2}")
+    break
+  elif [[ ${flags[i]} == --log-file=* ]]; then
+    log=${flags[i]#--log-file=}
+    flags=("${flags[@]:0:i}" "${flags[@]:i+1}")
     break
   fi
 done
@@ -38,8 +42,12 @@ for v in 1 2 3; do
     --launch-count 1 --metrics "$metrics" "$build/bin/18-multi-pattern" "${args[@]}"
 done
 if [ -n "$log" ]; then
-  # The first file whole (its notes, the header, the units row, its rows), then the others' rows: their
-  # quoted lines after their own header and units row.
-  { cat "$log.v1"; for v in 2 3; do grep '^"' "$log.v$v" | tail -n +3; done; } > "$log"
+  # With --csv: the first file whole (its notes, the header, the units row, its rows), then the others'
+  # rows, their quoted lines after their own header and units row. Otherwise the three reports in turn.
+  if [[ " ${flags[*]} " == *" --csv "* ]]; then
+    { cat "$log.v1"; for v in 2 3; do grep '^"' "$log.v$v" | tail -n +3 || true; done; } > "$log"
+  else
+    cat "$log.v1" "$log.v2" "$log.v3" > "$log"
+  fi
   rm -f "$log.v1" "$log.v2" "$log.v3"
 fi

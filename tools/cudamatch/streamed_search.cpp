@@ -60,9 +60,9 @@ std::uint64_t StreamedSearch::search(const std::string& path, const PositionsSin
       bar.set(done, bytes_label(done, total, seconds));
     };
   }
-  const StreamVersion& best = best_stream_version();
-  return positions ? searcher_.positions(best, *source, positions, on_progress)
-                   : searcher_.count(best, *source, on_progress);
+  const StreamVersion& version = search_stream_version();
+  return positions ? searcher_.positions(version, *source, positions, on_progress)
+                   : searcher_.count(version, *source, on_progress);
 }
 
 }  // namespace cudamatch::cli

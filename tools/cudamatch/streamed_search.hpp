@@ -1,6 +1,6 @@
 // `cudamatch search` on the GPU for long inputs and standard input: the engine's streamed search
-// (engine/stream/stream_search.hpp) with lesson 17's best version of the track this build compiled (reader threads fill
-// a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other search: each
+// (engine/stream/stream_search.hpp) with the version of lesson 17 that its manifest names ("search_with": v2, reader threads
+// fill a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other search: each
 // chunk's offsets in file order, or the count.
 #pragma once
 
@@ -24,9 +24,10 @@ inline constexpr std::uint64_t kStreamAbove = 64 * kMiB;
 // then reports why).
 bool wants_stream(const std::string& path, std::uint64_t threshold);
 
-// The best version of the streamed search this build compiles (generated from the lessons' manifests:
-// the lesson whose "streamed_search" names its versions).
-const StreamVersion& best_stream_version();
+// The version of the streamed search that `cudamatch` streams with, in the track this build compiles
+// (generated from the lessons' manifests: the lesson whose "streamed_search" names its versions, and
+// the one its "search_with" names, else its last).
+const StreamVersion& search_stream_version();
 
 class StreamedSearch {
  public:

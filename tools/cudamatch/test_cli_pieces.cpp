@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "common/brute_force.hpp"
 #include "common/corpus.hpp"
@@ -411,6 +412,14 @@ TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") 
   const auto ignore = [](ByteView, std::uint64_t) {};
   CHECK_THROWS_WITH(scan_file(temp_path("missing"), 0, 16, ignore), Catch::Contains("No such file"));
   CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
+}
+
+// The manifest's "search_with" (lessons/17-out-of-core/lesson.json) must name a version of the table: a
+// wrong name would surface only at the first streamed search, on a GPU.
+TEST_CASE("cudamatch streams with the version that lesson 17's manifest names", "[cli]") {
+  const std::string with = CUDAMATCH_STREAM_WITH;
+  REQUIRE_NOTHROW(search_stream_version());
+  if (!with.empty()) CHECK(search_stream_version().name == with);
 }
 
 TEST_CASE("the GPU search streams standard input and regular files over 64 MiB", "[cli]") {
