@@ -80,7 +80,10 @@ class DispatchTableTest(unittest.TestCase):
         table = self.copy_real_tree()
         csv_path = self.root / table["sources"][0]["csv"]
         lines = csv_path.read_text(encoding="utf-8").splitlines(keepends=True)
-        lines[1] = lines[1].replace(",1\n", ",0\n")  # one count marked wrong
+        header = lines[0].rstrip("\n").split(",")
+        fields = lines[1].rstrip("\n").split(",")  # the first row has no quoted comma after the device
+        fields[header.index("correct")] = "0"  # one count marked wrong
+        lines[1] = ",".join(fields) + "\n"
         csv_path.write_text("".join(lines), encoding="utf-8")
         status, output = self.check()
         self.assertEqual(status, 1, output)
