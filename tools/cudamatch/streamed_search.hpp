@@ -1,7 +1,7 @@
 // `cudamatch search` on the GPU for long inputs and standard input: the engine's streamed search
-// (engine/stream/stream_search.hpp) with the version of lesson 17 that its manifest names ("search_with": v2, reader threads
-// fill a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other search: each
-// chunk's offsets in file order, or the count.
+// (engine/stream/stream_search.hpp) with the version of lesson 17 that its manifest names ("search_with": v2, reader
+// threads fill a ring of pinned buffers while earlier chunks cross the link and are searched). Output as for any other
+// search: each chunk's offsets in file order, or the count.
 #pragma once
 
 #include <cstdint>
