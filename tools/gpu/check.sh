@@ -11,6 +11,10 @@
 #                  later parts build the default preset when the default part did not run)
 #   CHECK_LESSONS  an extended regex over lesson ids for the sanitizer, driver and ncu parts (default:
 #                  every lesson), e.g. '1[1-6]'
+#   CHECK_CTEST    ctest arguments of the default part, which runs the README's test command
+#                  (./run-tests -- $CHECK_CTEST), e.g. "-j 8 -R '^(0[0-9]|1[0-4])-'" for the lessons 00-14
+#                  half of the suite and "-j 8 -E '^(0[0-9]|1[0-4])-'" for the rest: the whole suite takes
+#                  longer than one 10-minute call
 # Sanitizer runs set CUDAMATCH_TEST_QUICK=1: the matcher tests' smaller random set.
 #
 # Header-only dependencies and the corpora may be staged under .deps/ (../shared/gpu/prepare.sh).
@@ -31,8 +35,10 @@ wants() { [[ " $parts " == *" $1 "* ]]; }
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv > "$logs/nvidia-smi.csv" 2>&1
 
 if wants default; then
-  cmake --workflow --preset default > "$logs/default.log" 2>&1
-  note "default workflow (solutions): exit $? - $(grep -E 'tests passed|tests failed' "$logs/default.log" | tail -1)"
+  ctest_args=()
+  eval "ctest_args=(${CHECK_CTEST:-})"  # the words as a shell splits them, quotes honoured
+  ./run-tests -- "${ctest_args[@]}" > "$logs/default.log" 2>&1
+  note "./run-tests -- ${CHECK_CTEST:-} (solutions): exit $? - $(grep -E 'tests passed|tests failed' "$logs/default.log" | tail -1)"
   while read -r line; do note "   FAILED: $line"; done < <(grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT)\)' "$logs/default.log")
 elif wants sanitizers || wants drivers; then
   { cmake --preset default && cmake --build --preset default; } > "$logs/default-build.log" 2>&1
