@@ -32,12 +32,22 @@ std::vector<std::uint8_t> synthetic_corpus(const CorpusSpec& spec) {
   return spec.kind == CorpusKind::dna ? random_dna(spec.size, seed) : random_english(spec.size, seed);
 }
 
-Corpus load_corpus(const std::string& name, const std::string& data_dir, std::ostream* notes) {
-  const CorpusSpec* spec = nullptr;
-  for (const auto& s : corpus_specs()) {
-    if (s.name == name) spec = &s;
+const CorpusSpec* find_corpus_spec(const std::string& name) {
+  for (const CorpusSpec& spec : corpus_specs()) {
+    if (spec.name == name) return &spec;
   }
-  if (spec == nullptr) throw std::invalid_argument("unknown corpus '" + name + "' (bible.txt, E.coli, world192.txt)");
+  return nullptr;
+}
+
+std::string unknown_corpus_text(const std::string& name) {
+  std::string names;
+  for (const CorpusSpec& spec : corpus_specs()) names += (names.empty() ? "" : ", ") + spec.name;
+  return "unknown corpus '" + name + "' (" + names + ")";
+}
+
+Corpus load_corpus(const std::string& name, const std::string& data_dir, std::ostream* notes) {
+  const CorpusSpec* spec = find_corpus_spec(name);
+  if (spec == nullptr) throw std::invalid_argument(unknown_corpus_text(name));
 
   Corpus corpus;
   corpus.name = name;

@@ -21,6 +21,12 @@ struct CorpusSpec {
 // The three corpora, in the order the benchmark reports them.
 const std::vector<CorpusSpec>& corpus_specs();
 
+// The spec named `name`, or nullptr when it is none of corpus_specs().
+const CorpusSpec* find_corpus_spec(const std::string& name);
+
+// What to say of a name that is none of them: "unknown corpus 'NAME' (bible.txt, E.coli, world192.txt)".
+std::string unknown_corpus_text(const std::string& name);
+
 struct Corpus {
   std::string name;
   std::vector<std::uint8_t> bytes;

@@ -232,9 +232,8 @@ int run_matcher_experiment(const char* lesson, const GpuAlgorithm& algorithm, in
   const std::optional<std::uint64_t> seed = resolve_seed(o.seed, std::cin, std::cerr, lesson);
   if (!seed) return 2;
   for (const std::string& name : o.corpora) {
-    if (std::none_of(corpus_specs().begin(), corpus_specs().end(),
-                     [&](const CorpusSpec& c) { return c.name == name; })) {
-      std::cerr << lesson << ": unknown corpus '" << name << "' (bible.txt, E.coli, world192.txt)\n";
+    if (find_corpus_spec(name) == nullptr) {
+      std::cerr << lesson << ": " << unknown_corpus_text(name) << "\n";
       return 2;
     }
   }

@@ -277,9 +277,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (std::none_of(corpus_specs().begin(), corpus_specs().end(),
-                   [&](const CorpusSpec& c) { return c.name == o.corpus; })) {
-    std::cerr << kLesson << ": unknown corpus '" << o.corpus << "' (bible.txt, E.coli, world192.txt)\n";
+  if (find_corpus_spec(o.corpus) == nullptr) {
+    std::cerr << kLesson << ": " << unknown_corpus_text(o.corpus) << "\n";
     return 2;
   }
   return run_driver(kLesson, [&] { return experiment(o, *seed); });
