@@ -184,7 +184,7 @@ UmCounters::UmCounters() {
     // The handle is not closed: the CUDA runtime holds the same library for the rest of the process.
     void* driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     decltype(&cuInit) cu_init = nullptr;
-    if (driver != nullptr) cu_init = reinterpret_cast<decltype(&cuInit)>(dlsym(driver, "cuInit"));
+    if (driver != nullptr) look_up(driver, "cuInit", cu_init);
     const CUresult initialized = cu_init == nullptr ? CUDA_ERROR_NOT_FOUND : cu_init(0);
     if (initialized == CUDA_SUCCESS) {
       enabled = attempt("after cuInit");
