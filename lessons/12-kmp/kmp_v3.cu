@@ -13,7 +13,10 @@
 //     state j, the longest prefix of the pattern ending there, which started at i - j; every
 //     occurrence still to come starts at i - j or later. So it stops at the first i >= the stride's
 //     end with i - j >= that end. On text that is not repetitive j is small: a few bytes past the
-//     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case;
+//     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case, and the
+//     thread whose stride holds an occurrence's start scans m - 1 bytes past it: inside a partial
+//     match it compares 32 bytes at once with the pattern, not one step per byte, so that this one
+//     thread does not keep a small text's kernel waiting for m dependent loads;
 //   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
 //     at the end of the tile);
 //   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so

@@ -13,7 +13,10 @@
 //     state j, the longest prefix of the pattern ending there, which started at i - j; every
 //     occurrence still to come starts at i - j or later. So it stops at the first i >= the stride's
 //     end with i - j >= that end. On text that is not repetitive j is small: a few bytes past the
-//     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case;
+//     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case, and the
+//     thread whose stride holds an occurrence's start scans m - 1 bytes past it: inside a partial
+//     match it compares 32 bytes at once with the pattern, not one step per byte, so that this one
+//     thread does not keep a small text's kernel waiting for m dependent loads;
 //   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
 //     at the end of the tile);
 //   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so
@@ -112,12 +115,24 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
     }
   }
   // Past the stride: the partial match of `state` bytes started at i - state; on while that is
-  // inside the stride.
+  // inside the stride. While the text agrees with the pattern the automaton only counts up, so a long
+  // partial match (the occurrence that starts in this stride, m - 1 bytes of it past the stride's end)
+  // is followed kRun bytes at a time: kRun independent loads, one memory latency instead of kRun.
+  constexpr int kRun = 32;
   std::size_t i = first + stride_bytes;
-  for (; i < n && i - state < end; ++i) {
-    state = automaton.step(state, text.byte(i));
+  while (i < n && i - state < end) {
+    if (state >= kRun && state + kRun < m && i + kRun <= n) {
+      bool agrees = true;
+      for (int k = 0; k < kRun; ++k) agrees &= text.byte(i + k) == automaton.pattern[state + k];
+      if (agrees) {
+        i += kRun;
+        state += kRun;
+        continue;
+      }
+    }
+    state = automaton.step(state, text.byte(i++));
     if (state == m) {
-      on_match(i + 1 - m);
+      on_match(i - m);
       state = automaton.border();
     }
   }
