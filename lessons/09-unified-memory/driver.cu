@@ -10,10 +10,13 @@
 //   ./build/default/bin/09-unified-memory [--mib M] [--oversub-mib M] [--budget-mib M] [--chunk-mib M]
 //                                         [--reps N] [--json FILE] [--counters]
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,6 +45,8 @@ struct Options {
   std::size_t chunk_mib = 0;  // 0: a quarter of the budget
   int reps = 5;
   bool counters = false;
+  std::string count_one;  // "resident/ID" or "oversubscribed/ID": the child process of --counters
+  bool bytes_only = false;
   std::string json;
 };
 
@@ -162,6 +167,113 @@ struct Row {
   std::string id, label;
   Measured m;
 };
+
+// --counters runs each counted version in a process of its own: this program again with --count-one,
+// which enables CUPTI before its CUDA context and prints one line. A CUDA error in one run (an illegal
+// address was seen with the counters on) then ends that process only, and each run starts from a fresh
+// context with nothing migrated yet.
+constexpr const char* kResident = "resident";
+constexpr const char* kOversubscribed = "oversubscribed";
+constexpr const char* kCountsLine = "um-counts";            // right htod dtoh gpu_fault_groups cpu_faults thrashing
+constexpr const char* kUnavailableLine = "um-unavailable";  // the reason
+constexpr const char* kSkippedLine = "um-skipped";          // the reason
+struct CountedRun {
+  const char* kind;
+  const char* id;  // the row ids of the timed tables
+};
+constexpr CountedRun kCountedRuns[] = {{kResident, "explicit-copy"},
+                                       {kResident, "managed-first-touch"},
+                                       {kResident, "managed-prefetch"},
+                                       {kResident, "managed-reused"},
+                                       {kOversubscribed, "managed-first-touch"},
+                                       {kOversubscribed, "managed-prefetch"},
+                                       {kOversubscribed, "managed-chunked"}};
+
+struct ChildResult {
+  std::string tag;     // kCountsLine, kUnavailableLine, kSkippedLine, or empty: the run failed
+  std::string fields;  // what follows the tag, or the run's last line of output when it failed
+};
+
+// Runs this program with `args`, its stderr merged into its stdout, and finds the line it answered.
+ChildResult run_child(const std::string& args) {
+  std::error_code error;
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe", error).string();
+  if (error) return {"", "cannot find this program (/proc/self/exe): " + error.message()};
+  const std::string command = "'" + self + "' " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {"", "cannot start " + self};
+  ChildResult result;
+  std::string last, line;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) {
+    line += buffer;
+    if (line.empty() || line.back() != '\n') continue;
+    line.pop_back();
+    for (const char* tag : {kCountsLine, kUnavailableLine, kSkippedLine}) {
+      if (line.rfind(std::string(tag) + " ", 0) == 0) result = {tag, line.substr(std::strlen(tag) + 1)};
+    }
+    if (!line.empty()) last = line;
+    line.clear();
+  }
+  const int status = pclose(pipe);
+  if (status != 0 && result.tag == kCountsLine) result.tag.clear();  // counted, then failed: not trusted
+  if (result.tag.empty()) result.fields = last.empty() ? "exit status " + std::to_string(status) : last;
+  return result;
+}
+
+// The parent of --counters: no CUDA context of its own; one child per counted run, a table per case.
+// A run that fails is tried once more with the byte counters alone (the fault counters are the ones a
+// driver is most likely to mishandle); rows say which. Returns 1 when a run failed or counted wrong.
+int count_in_children(const Options& o) {
+  std::cout << "unified-memory counters of the CUDA driver (CUPTI), one untimed run of each version from the\n"
+               "text on the host, each in a process of its own: MB migrated each way, GPU page-fault groups,\n"
+               "CPU page faults, thrashing\n\n";
+  const std::string sizes = "--mib " + std::to_string(o.mib) + " --oversub-mib " + std::to_string(o.oversub_mib) +
+                            " --budget-mib " + std::to_string(o.budget_mib) + " --chunk-mib " +
+                            std::to_string(o.chunk_mib);
+  int status = 0;
+  for (const char* kind : {kResident, kOversubscribed}) {
+    Table table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
+    const std::string case_label = std::string(kind) == kResident ? std::to_string(o.mib) + " MiB"
+                                                                  : std::to_string(o.oversub_mib) + " MiB over " +
+                                                                        std::to_string(o.budget_mib) + " MiB";
+    for (const CountedRun& run : kCountedRuns) {
+      if (std::string(run.kind) != kind || (std::string(kind) == kOversubscribed && o.oversub_mib == 0)) continue;
+      const std::string which = std::string("--count-one ") + run.kind + "/" + run.id;
+      std::cout.flush();
+      ChildResult r = run_child(which + " " + sizes);
+      bool bytes_only = false;
+      if (r.tag.empty()) {
+        std::cout << run.kind << "/" << run.id << " failed: " << r.fields << "\n";
+        r = run_child(which + " --count-bytes-only " + sizes);
+        bytes_only = true;
+      }
+      if (r.tag == kUnavailableLine) {
+        std::cout << "  unavailable: " << r.fields << "\n";
+        return status;
+      }
+      if (r.tag == kSkippedLine) continue;
+      if (r.tag.empty()) {
+        std::cout << run.kind << "/" << run.id << " failed again with the byte counters alone: " << r.fields << "\n";
+        table.add_row({case_label, std::string(run.id) + " (FAILED)", "", "", "", "", ""});
+        status = 1;
+        continue;
+      }
+      std::istringstream fields(r.fields);
+      int right = 0;
+      UmCounts c;
+      fields >> right >> c.htod_bytes >> c.dtoh_bytes >> c.gpu_fault_groups >> c.cpu_faults >> c.thrashing;
+      if (right != 1) status = 1;
+      const auto count = [&](std::uint64_t value) { return bytes_only ? std::string("-") : std::to_string(value); };
+      table.add_row(
+          {case_label, std::string(run.id) + (right == 1 ? "" : " (WRONG COUNT)") + (bytes_only ? " (bytes only)" : ""),
+           mb(c.htod_bytes), mb(c.dtoh_bytes), count(c.gpu_fault_groups), count(c.cpu_faults), count(c.thrashing)});
+    }
+    table.print(std::cout);
+    std::cout << '\n';
+  }
+  return status;
+}
 
 // Prints a case's table and adds its rows to the results: GB/s of text, that as a share of the pinned
 // host-to-device copy measured in the same run, and the speed against the row `baseline`.
@@ -316,54 +428,50 @@ int experiment(const Options& o, UmCounters* counters) {
   }
   if (timed) results.save(o.json);
 
-  // --- what moved: one untimed run of each version with the driver's unified-memory counters ---
+  // --- what moved: this process's one run (o.count_one) with the driver's unified-memory counters ---
   if (!timed) {
-    std::cout << "unified-memory counters of the CUDA driver (CUPTI), one untimed run of each version from the\n"
-                 "text on the host: MB migrated each way, GPU page-fault groups, CPU page faults, thrashing\n";
     if (!counters->available()) {
-      std::cout << "  unavailable: " << counters->reason() << "\n";
-    } else {
-      // One table per case, printed as soon as its runs are done: the resident case first, so that its
-      // counts are out before the oversubscribed runs, which could still fail where this one does not.
-      const auto counts_table = [] {
-        return Table({"case", "version", "HtoD MB", "DtoH MB", "GPU fault groups", "CPU faults", "thrashing"});
-      };
-      Table table = counts_table();
-      const auto count_run = [&](const std::string& case_id, const std::string& id, Start start, HostText& text,
-                                 unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
-        bench.reset(start, text, data, bytes);
-        const UmCounts c = counters->measure([&] {
-          run(stream);
-          CUDA_CHECK(cudaStreamSynchronize(stream));
-        });
-        const bool right = bench.host_count()[0] == text.expected();
-        valid = valid && right;
-        table.add_row({case_id, id + (right ? "" : " (WRONG COUNT)"), mb(c.htod_bytes), mb(c.dtoh_bytes),
-                       std::to_string(c.gpu_fault_groups), std::to_string(c.cpu_faults), std::to_string(c.thrashing)});
-      };
-      count_run(resident_case.id, "explicit-copy", Start::kPinned, pinned_text, pinned.data(), n, with_copy);
-      count_run(resident_case.id, "managed-first-touch", Start::kManagedOnHost, managed_text, managed.data(), n,
-                first_touch(managed.data(), n));
-      if (concurrent) {
-        count_run(resident_case.id, "managed-prefetch", Start::kManagedOnHost, managed_text, managed.data(), n,
-                  prefetched(managed.data(), n));
-        count_run(resident_case.id, "managed-reused", Start::kReused, managed_text, managed.data(), n,
-                  first_touch(managed.data(), n));
+      std::cout << kUnavailableLine << ' ' << counters->reason() << '\n';
+      return 0;
+    }
+    bool counted = false;
+    const auto count_run = [&](const char* kind, const std::string& id, Start start, HostText& text,
+                               unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
+      if (o.count_one != std::string(kind) + "/" + id) return;
+      counted = true;
+      if (start == Start::kReused) {  // the pages on the GPU first, as the timed runs leave them
+        bench.reset(Start::kManagedOnHost, text, data, bytes);
+        run(stream);
+        CUDA_CHECK(cudaStreamSynchronize(stream));
       }
-      table.print(std::cout);
-      std::cout.flush();
-      if (concurrent && big > 0) {
-        table = counts_table();
-        return_to_host(managed.data(), n, device, stream);
-        const Filler filler(budget);
-        for (auto& [row, run] : oversubscribed_runs()) {
-          count_run(oversub_case.id, row.id, Start::kManagedOnHost, *oversub_text, oversub->data(), big, run);
-        }
-        std::cout << '\n';
-        table.print(std::cout);
+      bench.reset(start, text, data, bytes);
+      const UmCounts c = counters->measure([&] {
+        run(stream);
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+      });
+      const bool right = bench.host_count()[0] == text.expected();
+      valid = valid && right;
+      std::cout << kCountsLine << ' ' << (right ? 1 : 0) << ' ' << c.htod_bytes << ' ' << c.dtoh_bytes << ' '
+                << c.gpu_fault_groups << ' ' << c.cpu_faults << ' ' << c.thrashing << '\n';
+    };
+    count_run(kResident, "explicit-copy", Start::kPinned, pinned_text, pinned.data(), n, with_copy);
+    count_run(kResident, "managed-first-touch", Start::kManagedOnHost, managed_text, managed.data(), n,
+              first_touch(managed.data(), n));
+    if (concurrent) {
+      count_run(kResident, "managed-prefetch", Start::kManagedOnHost, managed_text, managed.data(), n,
+                prefetched(managed.data(), n));
+      count_run(kResident, "managed-reused", Start::kReused, managed_text, managed.data(), n,
+                first_touch(managed.data(), n));
+    }
+    if (concurrent && big > 0 && o.count_one.rfind(std::string(kOversubscribed) + "/", 0) == 0) {
+      const Filler filler(budget);
+      for (auto& [row, run] : oversubscribed_runs()) {
+        count_run(kOversubscribed, row.id, Start::kManagedOnHost, *oversub_text, oversub->data(), big, run);
       }
     }
-    std::cout << '\n';
+    if (!counted)
+      std::cout << kSkippedLine << ' ' << (concurrent ? "no such run" : "concurrentManagedAccess = 0") << '\n';
+    return 0;  // the line says whether the count was right
   }
 
   return valid ? 0 : 1;
@@ -389,6 +497,9 @@ int main(int argc, char** argv) {
   app.add_option("--reps", o.reps, "timed repetitions")->check(CLI::Range(1, 1000))->capture_default_str();
   app.add_flag("--counters", o.counters,
                "time nothing: run each version once with the driver's unified-memory counters (CUPTI) and print them");
+  // The child processes of --counters: hidden from --help.
+  app.add_option("--count-one", o.count_one)->group("");
+  app.add_flag("--count-bytes-only", o.bytes_only)->group("");
   add_json_option(app, o.json);
   // An oversubscribed case that fits its budget, or chunks larger than the budget, would measure
   // something else under the same name: refused as usage errors.
@@ -402,9 +513,10 @@ int main(int argc, char** argv) {
     }
   });
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  if (o.counters && o.count_one.empty()) return run_driver("09-unified-memory", [&] { return count_in_children(o); });
   // The counters see only the managed memory of contexts created after CUPTI enabled them: before any
   // CUDA call.
   std::optional<UmCounters> counters;
-  if (o.counters) counters.emplace();
+  if (!o.count_one.empty()) counters.emplace(o.bytes_only ? UmCounterSet::bytes : UmCounterSet::all);
   return run_driver("09-unified-memory", [&] { return experiment(o, counters ? &*counters : nullptr); });
 }

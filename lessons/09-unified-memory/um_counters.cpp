@@ -114,7 +114,7 @@ bool look_up(void* library, const char* name, F& function) {
 
 }  // namespace
 
-UmCounters::UmCounters() {
+UmCounters::UmCounters(UmCounterSet set) {
   for (const std::string& name : library_candidates()) {
     library_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (library_ != nullptr) break;
@@ -141,13 +141,15 @@ UmCounters::UmCounters() {
   // and before the CUDA context exists (a context created earlier reports nothing). Not every driver
   // offers thrashing and throttling: without them, the migrations and faults alone. Each refusal is
   // kept for the reason printed when every attempt fails.
-  const auto configure = [](bool with_thrashing) {
+  const auto configure = [set](bool with_thrashing) {
     std::vector<CUpti_ActivityUnifiedMemoryCounterKind> kinds = {
         CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
-        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
-        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
-        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT};
-    if (with_thrashing) {
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH};
+    if (set == UmCounterSet::all) {
+      kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT);
+      kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT);
+    }
+    if (with_thrashing && set == UmCounterSet::all) {
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING);
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING);
     }
@@ -165,6 +167,7 @@ UmCounters::UmCounters() {
   std::string refusals;
   const auto attempt = [&](const char* when) {
     for (const bool with_thrashing : {true, false}) {
+      if (with_thrashing && set == UmCounterSet::bytes) continue;  // one configuration only
       CUptiResult status = configure(with_thrashing);
       const char* step = "configure";
       if (status == CUPTI_SUCCESS) {
@@ -173,7 +176,10 @@ UmCounters::UmCounters() {
       }
       if (status == CUPTI_SUCCESS) return true;
       refusals += std::string(refusals.empty() ? "" : "; ") + when +
-                  (with_thrashing ? ", 6 counters, " : ", 4 counters, ") + step + ": " + error_text(status);
+                  (set == UmCounterSet::bytes ? ", byte counters, "
+                   : with_thrashing           ? ", 6 counters, "
+                                              : ", 4 counters, ") +
+                  step + ": " + error_text(status);
     }
     return false;
   };
@@ -231,7 +237,7 @@ UmCounts UmCounters::measure(const std::function<void()>& work) {
 
 #else  // no CUPTI headers at build time
 
-UmCounters::UmCounters() : reason_("built without CUPTI's headers (cupti.h)") {}
+UmCounters::UmCounters(UmCounterSet) : reason_("built without CUPTI's headers (cupti.h)") {}
 UmCounters::~UmCounters() = default;
 UmCounts UmCounters::measure(const std::function<void()>& work) {
   work();

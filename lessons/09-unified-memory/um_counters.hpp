@@ -18,11 +18,14 @@ struct UmCounts {
   std::uint64_t throttling = 0;        // times the driver throttled a processor to stop thrashing
 };
 
+// Which counters to enable: all of them, or the bytes migrated each way alone.
+enum class UmCounterSet { all, bytes };
+
 class UmCounters {
  public:
   // Loads CUPTI and enables the counters; available() is false, and reason() says why, when it cannot.
   // Construct it before the first CUDA call: the counters see the contexts created after it.
-  UmCounters();
+  explicit UmCounters(UmCounterSet set = UmCounterSet::all);
   ~UmCounters();
   UmCounters(const UmCounters&) = delete;
   UmCounters& operator=(const UmCounters&) = delete;
