@@ -142,10 +142,10 @@ plant constant-in-global 08-constant-memory constant_memory.cu \
 #   pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu: no barrier between the queue's writes and the
 #                           walks that read it
 plant kmp-v3-full-overlap 12-kmp kmp_v3.cu \
-  's|^\(  for (; i < n && \)i - state < end\(; ++i) {\)$|\1i < end + static_cast<std::size_t>(m) - 1\2  // PLANTED: m - 1 bytes past the stride|' \
+  's|^\(  while (i < n && \)i - state < end\() {\)$|\1i < end + static_cast<std::size_t>(m) - 1\2  // PLANTED: m - 1 bytes past the stride|' \
   'PLANTED: m - 1 bytes past the stride'
 plant kmp-v3-stops-at-stride 12-kmp kmp_v3.cu \
-  's|^\(  for (; i < n && \)i - state < end\(; ++i) {\)$|\1i < end\2  // PLANTED: stops at the stride'"'"'s end|' \
+  's|^\(  while (i < n && \)i - state < end\() {\)$|\1i < end\2  // PLANTED: stops at the stride'"'"'s end|' \
   "PLANTED: stops at the stride's end"
 plant prefetch-no-advice 09-unified-memory prepare.cu \
   '/^bool prepare_for_gpu/,/^}/ s|^\(  *\)advise(text, n, cudaMemAdviseSetReadMostly, device);$|\1// PLANTED: no read-mostly advice|' \
