@@ -235,14 +235,17 @@ function(cudamatch_add_lesson id)
       endif()
       set_target_properties(${tests} PROPERTIES OUTPUT_NAME "test-${id}" RUNTIME_OUTPUT_DIRECTORY "${bin_dir}")
       set(common_properties SKIP_RETURN_CODE ${CUDAMATCH_SKIP_RETURN_CODE} LABELS "${track}/${id}" TIMEOUT 300)
+      # -w NoAssertions: a test case that asserts nothing fails here as it does in the grader (which
+      # takes one for a cheat), so that a check that only speaks up on a disagreement is caught early.
+      set(catch_args EXTRA_ARGS -w NoAssertions)
       if(track STREQUAL "student" AND CUDAMATCH_TRACK STREQUAL "both")
-        catch_discover_tests(${tests} TEST_SPEC "~[todo]" TEST_PREFIX "${test_prefix}"
+        catch_discover_tests(${tests} TEST_SPEC "~[todo]" TEST_PREFIX "${test_prefix}" ${catch_args}
                              PROPERTIES ${common_properties})
-        catch_discover_tests(${tests} TEST_SPEC "[todo]" TEST_PREFIX "${test_prefix}"
+        catch_discover_tests(${tests} TEST_SPEC "[todo]" TEST_PREFIX "${test_prefix}" ${catch_args}
                              TEST_SUFFIX " (the starter must fail this)"
                              PROPERTIES ${common_properties} WILL_FAIL TRUE)
       else()
-        catch_discover_tests(${tests} TEST_PREFIX "${test_prefix}" PROPERTIES ${common_properties})
+        catch_discover_tests(${tests} TEST_PREFIX "${test_prefix}" ${catch_args} PROPERTIES ${common_properties})
       endif()
     endif()
   endforeach()
