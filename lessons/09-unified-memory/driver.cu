@@ -25,6 +25,7 @@
 #include "common/buffers.hpp"
 #include "common/ceilings.hpp"
 #include "common/cli_parse.hpp"
+#include "common/device_info.hpp"
 #include "common/driver.hpp"
 #include "common/random.hpp"
 #include "common/report.hpp"
@@ -225,9 +226,10 @@ ChildResult run_child(const std::string& args) {
 // A run that fails is tried once more with the byte counters alone (the fault counters are the ones a
 // driver is most likely to mishandle); rows say which. Returns 1 when a run failed or counted wrong.
 int count_in_children(const Options& o) {
-  std::cout << "unified-memory counters of the CUDA driver (CUPTI), one untimed run of each version from the\n"
-               "text on the host, each in a process of its own: MB migrated each way, GPU page-fault groups,\n"
-               "CPU page faults, thrashing\n\n";
+  std::cout << query_device().name
+            << ": unified-memory counters of the CUDA driver (CUPTI), one untimed run of each version from\n"
+               "the text on the host, each in a process of its own: MB migrated each way, GPU page-fault\n"
+               "groups, CPU page faults, thrashing\n\n";
   const std::string sizes = "--mib " + std::to_string(o.mib) + " --oversub-mib " + std::to_string(o.oversub_mib) +
                             " --budget-mib " + std::to_string(o.budget_mib) + " --chunk-mib " +
                             std::to_string(o.chunk_mib);
