@@ -14,9 +14,10 @@
 //     occurrence still to come starts at i - j or later. So it stops at the first i >= the stride's
 //     end with i - j >= that end. On text that is not repetitive j is small: a few bytes past the
 //     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case, and the
-//     thread whose stride holds an occurrence's start scans m - 1 bytes past it: inside a partial
-//     match it compares 32 bytes at once with the pattern, not one step per byte, so that this one
-//     thread does not keep a small text's kernel waiting for m dependent loads;
+//     thread whose stride holds an occurrence's start scans m - 1 bytes past it. The reference
+//     solution adds a shortcut there (not part of the TODO): inside a long partial match it compares
+//     32 bytes at once with the pattern, not one step per byte, so that this one thread does not keep
+//     a small text's kernel waiting for m dependent steps;
 //   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
 //     at the end of the tile);
 //   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so

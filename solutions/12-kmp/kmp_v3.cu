@@ -14,9 +14,10 @@
 //     occurrence still to come starts at i - j or later. So it stops at the first i >= the stride's
 //     end with i - j >= that end. On text that is not repetitive j is small: a few bytes past the
 //     stride. The worst case is m - 1 ("aaaa" searched for "aaa...a"), v2's every case, and the
-//     thread whose stride holds an occurrence's start scans m - 1 bytes past it: inside a partial
-//     match it compares 32 bytes at once with the pattern, not one step per byte, so that this one
-//     thread does not keep a small text's kernel waiting for m dependent loads;
+//     thread whose stride holds an occurrence's start scans m - 1 bytes past it. The reference
+//     solution adds a shortcut there (not part of the TODO): inside a long partial match it compares
+//     32 bytes at once with the pattern, not one step per byte, so that this one thread does not keep
+//     a small text's kernel waiting for m dependent steps;
 //   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
 //     at the end of the tile);
 //   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so
@@ -122,13 +123,13 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   std::size_t i = first + stride_bytes;
   while (i < n && i - state < end) {
     if (state >= kRun && state + kRun < m && i + kRun <= n) {
-      bool agrees = true;
-      for (int k = 0; k < kRun; ++k) agrees &= text.byte(i + k) == automaton.pattern[state + k];
-      if (agrees) {
-        i += kRun;
-        state += kRun;
-        continue;
+      int agree = kRun;  // how many bytes agree before the first that differs
+      for (int k = kRun - 1; k >= 0; --k) {
+        if (text.byte(i + k) != automaton.pattern[state + k]) agree = k;
       }
+      i += agree;
+      state += agree;
+      if (agree == kRun) continue;  // else the byte that differs takes the automaton's step below
     }
     state = automaton.step(state, text.byte(i++));
     if (state == m) {

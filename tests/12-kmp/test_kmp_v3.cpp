@@ -115,10 +115,21 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
   // stride's end.
   for (const char* period : {"a", "ab", "aab", "abaababa"}) {
     const Bytes text = repeat_to(period, 2001);
-    for (std::size_t m : {1, 2, 3, 7, 36, 37, 80}) {
+    for (std::size_t m : {1, 2, 3, 7, 36, 37, 80, 100, 300}) {
       for (const Bytes& pattern : bordered_patterns(m)) check_threads(text, pattern, true);
     }
   }
+  // Long partial matches that break: runs of 150 'a' and a 'b', searched for 200 'a' (never there: every
+  // run breaks off at its 'b', 32 or more bytes into the match) and for 149 'a', 'b', 50 'a' (there).
+  Bytes runs;
+  while (runs.size() < 3000) {
+    runs.insert(runs.end(), 150, 'a');
+    runs.push_back('b');
+  }
+  Bytes broken(149, 'a');
+  broken.push_back('b');
+  broken.insert(broken.end(), 50, 'a');
+  for (const Bytes& pattern : {Bytes(200, 'a'), broken}) check_threads(runs, pattern, true);
   // Across tiles: the last threads of a tile read past its 64 staged bytes, from the whole text.
   const Bytes tiles = repeat_to("aab", 2 * kTile + 137);
   for (std::size_t m : {37, 80, 100}) {
