@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
+
 #include "common/bandwidth.hpp"
 #include "common/buffers.hpp"
 #include "common/ceilings.hpp"
@@ -217,12 +219,20 @@ ChildResult run_child(const std::string& args) {
     line.clear();
   }
   const int status = pclose(pipe);
-  if (status != 0 && result.tag == kCountsLine) result.tag.clear();  // counted, then failed: not trusted
-  if (result.tag.empty()) result.fields = last.empty() ? "exit status " + std::to_string(status) : last;
+  const bool failed = status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+  if (failed && result.tag == kCountsLine) result.tag.clear();  // counted, then failed: not trusted
+  if (result.tag.empty() && last.empty()) {
+    result.fields = status == -1          ? "cannot wait for " + self
+                    : WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
+                                          : "exit status " + std::to_string(WEXITSTATUS(status));
+  } else if (result.tag.empty()) {
+    result.fields = last;
+  }
   return result;
 }
 
-// The parent of --counters: no CUDA context of its own; one child per counted run, a table per case.
+// The parent of --counters: device queries only, no CUDA context of its own; one child per counted
+// run, a table per case.
 // A run that fails is tried once more with the byte counters alone (the fault counters are the ones a
 // driver is most likely to mishandle); rows say which. Returns 1 when a run failed or counted wrong.
 int count_in_children(const Options& o) {
@@ -250,9 +260,10 @@ int count_in_children(const Options& o) {
         r = run_child(which + " --count-bytes-only " + sizes);
         bytes_only = true;
       }
-      if (r.tag == kUnavailableLine) {
+      if (r.tag == kUnavailableLine) {  // CUPTI refused: no later run will count either
+        if (bytes_only) table.print(std::cout);
         std::cout << "  unavailable: " << r.fields << "\n";
-        return status;
+        return bytes_only ? 1 : status;
       }
       if (r.tag == kSkippedLine) continue;
       if (r.tag.empty()) {
@@ -393,7 +404,8 @@ int experiment(const Options& o, UmCounters* counters) {
         {{"managed-prefetch", "managed, read-mostly + prefetch of it all", {}}, prefetched(oversub->data(), big)},
         {{"managed-chunked", "managed, prefetched chunk by chunk", {}}, chunked(oversub->data(), big, chunk)}};
   };
-  if (concurrent && big > 0) {
+  const bool counts_oversubscribed = o.count_one.rfind(std::string(kOversubscribed) + "/", 0) == 0;
+  if (concurrent && big > 0 && (timed || counts_oversubscribed)) {
     return_to_host(managed.data(), n, device, stream);  // the resident case's pages leave the GPU
     oversub.emplace(big);
     oversub_text.emplace(oversub->data(), big, 9003);
@@ -441,9 +453,9 @@ int experiment(const Options& o, UmCounters* counters) {
                                unsigned char* data, std::size_t bytes, const std::function<void(cudaStream_t)>& run) {
       if (o.count_one != std::string(kind) + "/" + id) return;
       counted = true;
-      if (start == Start::kReused) {  // the pages on the GPU first, as the timed runs leave them
+      if (start == Start::kReused) {  // the pages on the GPU first, as the prefetched version leaves them
         bench.reset(Start::kManagedOnHost, text, data, bytes);
-        run(stream);
+        prefetched(data, bytes)(stream);
         CUDA_CHECK(cudaStreamSynchronize(stream));
       }
       bench.reset(start, text, data, bytes);
@@ -452,7 +464,6 @@ int experiment(const Options& o, UmCounters* counters) {
         CUDA_CHECK(cudaStreamSynchronize(stream));
       });
       const bool right = bench.host_count()[0] == text.expected();
-      valid = valid && right;
       std::cout << kCountsLine << ' ' << (right ? 1 : 0) << ' ' << c.htod_bytes << ' ' << c.dtoh_bytes << ' '
                 << c.gpu_fault_groups << ' ' << c.cpu_faults << ' ' << c.thrashing << '\n';
     };
@@ -465,14 +476,14 @@ int experiment(const Options& o, UmCounters* counters) {
       count_run(kResident, "managed-reused", Start::kReused, managed_text, managed.data(), n,
                 first_touch(managed.data(), n));
     }
-    if (concurrent && big > 0 && o.count_one.rfind(std::string(kOversubscribed) + "/", 0) == 0) {
+    if (concurrent && big > 0 && counts_oversubscribed) {
       const Filler filler(budget);
       for (auto& [row, run] : oversubscribed_runs()) {
         count_run(kOversubscribed, row.id, Start::kManagedOnHost, *oversub_text, oversub->data(), big, run);
       }
     }
-    if (!counted)
-      std::cout << kSkippedLine << ' ' << (concurrent ? "no such run" : "concurrentManagedAccess = 0") << '\n';
+    if (!counted && concurrent) throw std::runtime_error("--count-one " + o.count_one + ": no such run");
+    if (!counted) std::cout << kSkippedLine << " concurrentManagedAccess = 0\n";
     return 0;  // the line says whether the count was right
   }
 
