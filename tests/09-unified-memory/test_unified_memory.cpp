@@ -54,6 +54,7 @@ bool managed_access_or_warn(int device) {
       "concurrentManagedAccess is 0 on this device (Windows, WSL, or a GPU before Pascal): prefetch and "
       "advice are not supported, so this test only checks the fallback. Grade this lesson on Linux with a "
       "Pascal or newer GPU.");
+  SUCCEED("the fallback path: nothing more to check on this device");  // -w NoAssertions needs one
   return false;
 }
 
