@@ -485,8 +485,8 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       "and\n"
       "best, beside the device read bandwidth measured first), Aho-Corasick (common/) on all host cores, and\n"
       "Hyperscan's literal sets (hs_compile_lit_multi, block mode) on all host cores unless --no-peers; every total\n"
-      "checked against Aho-Corasick. A row whose count takes over 2 s is not run for larger sets. Results as above,\n"
-      "the folder named bench-multi-YYYYmmdd-HHMMSS, the plot GB/s against the pattern count.\n"
+      "checked against Aho-Corasick. A row whose count takes over 2 s (--skip-above) is not run for larger sets.\n"
+      "Results as above, the folder named bench-multi-YYYYmmdd-HHMMSS, the plot GB/s against the pattern count.\n"
       "\n"
       "Examples:\n"
       "  cudamatch bench                              the main experiment, results in cudamatch-results/\n"
@@ -505,6 +505,13 @@ void add_bench_command(CLI::App& app, std::function<int()>& run) {
       ->delimiter(',')
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+      ->needs(multi);
+  bench
+      ->add_option("--skip-above", o->skip_above_s,
+                   "with --multi: a row whose count takes longer than this many seconds is not run for the larger "
+                   "sets (0: run every row at every size)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 86400.0))
       ->needs(multi);
   bench->add_option("--corpora", o->corpora, "bible.txt, E.coli, world192.txt (default: all three)")->delimiter(',');
   bench->add_option("--lengths", o->lengths, "pattern lengths")->delimiter(',')->capture_default_str()->excludes(multi);

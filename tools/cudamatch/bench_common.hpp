@@ -28,6 +28,7 @@ struct BenchOptions {
   bool graph = false;
   bool multi = false;                                                   // --multi: bench_multi.cpp
   std::vector<std::size_t> set_sizes = {10, 100, 1000, 10000, 100000};  // --multi: patterns per set
+  double skip_above_s = 2.0;  // --multi: a row whose count takes longer is not run for larger sets (0: never)
   std::string data_dir;
   std::string out;   // the results folder; empty: BenchOutputs' default
   std::string csv;   // empty: in the results folder

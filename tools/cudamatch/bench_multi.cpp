@@ -10,8 +10,8 @@
 // the counts, the text resident on the device; for the CPU the count on all threads. Building a set
 // (automaton, database, device tables) is not timed. Each row runs untimed for 50 ms first, then up to 5
 // timed counts within about a second; a count that takes longer than a second is the one sample, and a row
-// whose count takes over 2 s is not run for the larger sets (lesson 18's v0, one pass per pattern, would
-// take minutes at 100,000 patterns).
+// whose count takes longer than --skip-above seconds (2 by default) is not run for the larger sets (lesson
+// 18's v0, one pass per pattern, would take minutes at 100,000 patterns).
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -44,7 +44,6 @@ constexpr std::size_t kLongest = 32;
 constexpr double kWarmupMs = 50.0;    // untimed counts first, for at least this long (a GPU's clocks ramp up)
 constexpr double kBudgetMs = 1000.0;  // timed counts: up to kReps within about this
 constexpr std::size_t kReps = 5;
-constexpr double kSkipLargerAboveMs = 2000.0;  // a row slower than this is not run for larger sets
 constexpr const char* kAhoCorasick = "aho-corasick";
 constexpr const char* kHyperscan = "hyperscan";
 
@@ -263,7 +262,7 @@ int run_bench_multi(BenchOptions o) {
             rows.push_back({corpus.name, corpus.synthetic, text.size, kind_name(kind), size, shortest->size,
                             longest->size, c.name, c.backend, on_gpu ? gpu.name : cpu_name, on_gpu ? 0u : threads, t,
                             gbps, on_gpu ? percent_of(gbps, gpu.read_gbps) : 0.0, result.matches, result.correct});
-            if (t.median_ms > kSkipLargerAboveMs && size != sizes.back()) {
+            if (o.skip_above_s > 0 && t.median_ms > 1000.0 * o.skip_above_s && size != sizes.back()) {
               too_slow[i] = true;
               skipped.push_back(c.name + " on " + corpus.name + " (" + kind_name(kind) + ") above " +
                                 std::to_string(size) + " patterns (" + fixed(t.median_ms / 1000.0, 1) +
@@ -340,7 +339,9 @@ int run_bench_multi(BenchOptions o) {
   if (named(kHyperscan))
     report << kHyperscan << ": Hyperscan " << hyperscan_version().value_or("")
            << ", hs_compile_lit_multi in block mode, on " << threads << " threads\n";
-  for (const std::string& s : skipped) report << "not run (a count took over 2 s at a smaller set): " << s << '\n';
+  for (const std::string& s : skipped) {
+    report << "not run (a count took over " << o.skip_above_s << " s at a smaller set, --skip-above): " << s << '\n';
+  }
   report << "Every count, in total and per pattern, was checked against Aho-Corasick's: "
          << (all_correct ? "all correct" : "SOME WRONG (marked)")
          << ". Building the sets is not timed; the GPU's counts include their launches and read-back.\n";

@@ -792,6 +792,31 @@ class BenchTest(unittest.TestCase):
             self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
         result = self.bench("--set-sizes", "10", "--backend", "cpu")  # --set-sizes belongs to --multi
         self.assertEqual(result.returncode, 2, result.stderr)
+        for args in (["--skip-above", "-1"], ["--skip-above", "x"]):
+            result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", *args)
+            self.assertEqual(result.returncode, 2, f"{args}: {result.stderr}")
+            self.assertEqual(len(result.stderr.decode().strip().splitlines()), 1, f"{args}: {result.stderr}")
+        result = self.bench("--skip-above", "5", "--backend", "cpu")  # --skip-above belongs to --multi
+        self.assertEqual(result.returncode, 2, result.stderr)
+
+    def test_multi_skips_rows_slower_than_skip_above_for_the_larger_sets(self):
+        # Every count takes longer than a microsecond: with --skip-above 0.000001 each row runs at the
+        # first size only and is named as not run above it; with 0 every row runs at every size.
+        sizes = ["--set-sizes", "10,20"]
+        for skip, rows_per_row in (("0.000001", 1), ("0", 2)):
+            result = self.bench("--multi", "--backend", "cpu", "--corpora", "E.coli", "--no-peers", *sizes,
+                                "--skip-above", skip)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            rows = self.rows(self.where(result)["csv"])
+            self.assertEqual(sorted(int(r["pattern_count"]) for r in rows),
+                             sorted([10, 20][:rows_per_row] * 2), skip)  # drawn and absent
+            with open(self.where(result)["table"]) as f:
+                report = f.read()
+            not_run = [line for line in report.splitlines() if line.startswith("not run")]
+            self.assertEqual(len(not_run), 2 if rows_per_row == 1 else 0, report)
+            for line in not_run:
+                self.assertIn("--skip-above", line)
+                self.assertIn("above 10 patterns", line)
 
     @unittest.skipIf(has_gpu(), "a GPU is present")
     def test_asking_for_the_gpu_without_one_is_an_error(self):
