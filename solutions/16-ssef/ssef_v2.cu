@@ -28,6 +28,7 @@
 //     order: per-lane counts per piece, a warp scan per piece and a block scan over the warps, then the
 //     tile is searched again and each lane writes its occurrences from its first slot on.
 #include "engine/warp_tiles.cuh"
+#include "short_patterns.hpp"
 #include "ssef_gpu.hpp"
 #include "ssef_table.hpp"
 
@@ -73,7 +74,7 @@ struct Cursor {
 
 // Whether the block at byte `at` of v equals p[r, r + B): words against the pattern's words at r, each a
 // funnel shift of the two aligned words that hold it (the pattern is padded by 16 zero bytes). Blocks of
-// 4 bytes or more: v1 searches for the shorter patterns (kSmallestBlock).
+// 4 bytes or more: patterns shorter than kShortPatterns (blocks of 1 to 3 bytes) go to the short path.
 __device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
                              const std::uint32_t* __restrict__ pattern_words, std::uint32_t r) {
   for (unsigned k = 0; k < plan.block / 4; ++k) {
@@ -207,15 +208,14 @@ unsigned tiles(const DeviceText& text, const Plan& plan, std::size_t m) {
   return static_cast<unsigned>((layout(plan, text.size(), m).vectors + kTileVectors - 1) / kTileVectors);
 }
 
-// Below v2's design range: blocks of 1 or 2 bytes (m <= 6), where a 16-byte vector holds 8 to 16
-// examined blocks and every byte or pair is probed, v1 is faster (E. coli and the bible, m = 2 and 4:
-// docs/results/data/h100/driver/16-ssef.txt), so v1 searches.
-constexpr std::uint32_t kSmallestBlock = 4;
+// Below v2's design range, m < kShortPatterns (short_patterns.hpp): blocks of 1 to 3 bytes begin a
+// candidate at nearly every position, and v0-v2 reach a few percent of the read bandwidth there
+// (docs/results/lesson-16.md), so the given short path compares every position directly instead.
 
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   static const unsigned resident = resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);
+  if (pattern.size() < kShortPatterns) return short_count(text, pattern, count, stream);
   const Plan plan = make_plan(pattern.host());
-  if (plan.block < kSmallestBlock) return v1.enqueue_count(text, pattern, count, stream);
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const unsigned blocks = std::min(tiles(text, plan, pattern.size()), resident);
   enqueue_count_pass(ssef_v2_kernel<Pass::count>, {blocks, kThreads, 0}, text, pattern, count, stream, plan, table);
@@ -223,8 +223,8 @@ void count(const DeviceText& text, const DevicePattern& pattern, unsigned long l
 
 std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
                         cudaStream_t stream) {
+  if (pattern.size() < kShortPatterns) return short_positions(text, pattern, positions, stream);
   const Plan plan = make_plan(pattern.host());
-  if (plan.block < kSmallestBlock) return v1.positions(text, pattern, positions, stream);
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};
   return positions_in_passes(ssef_v2_kernel<Pass::count_per_block>, ssef_v2_kernel<Pass::write>, launch, text, pattern,

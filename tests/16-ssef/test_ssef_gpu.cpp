@@ -15,6 +15,7 @@
 #include "common/matchers/ssef.hpp"
 #include "common/random.hpp"
 #include "gpu_matcher_checks.hpp"
+#include "short_patterns.hpp"
 #include "ssef_gpu.hpp"
 #include "ssef_plan.hpp"
 #include "ssef_table.hpp"
@@ -303,12 +304,11 @@ const VersionChecks checks(ssef_gpu(), 1200, [](int) -> const Edges& { return kE
                            {{"handles every m up to 70, periodic texts, text ends, the table cap, batches",
                              [](const GpuVersion& v, int) { ssef_cases(v); }}});
 
-TEST_CASE("v2 hands patterns of up to 6 bytes (blocks of 1 or 2) to v1, and searches from 7 on", "[gpu][todo]") {
-  // m = 1 to 7: the fallback's lengths and the first one v2 keeps, on random texts over 2, 4 and 256
+TEST_CASE("v2 hands patterns shorter than 16 bytes to the short path, and searches from 16 on", "[gpu][todo]") {
+  // m = 1 to 17: the short path's lengths and the first two v2 keeps, on random texts over 2, 4 and 256
   // letters (sizes not multiples of any tile) and an all-equal text, in both modes.
   const GpuVersion& version2 = ssef_gpu().version(2);
-  for (std::size_t m = 1; m <= 7; ++m) {
-    CHECK(make_plan(random_bytes(m, 4, m)).block == (m <= 2 ? 1u : m <= 6 ? 2u : 4u));
+  for (std::size_t m = 1; m <= lesson16::kShortPatterns + 1; ++m) {
     for (unsigned sigma : {2u, 4u, 256u}) {
       const auto text = random_bytes(100003, sigma, 1600 + 10 * m + sigma);
       check_against_brute_force(version2, text, slice(text, 77777, m));
