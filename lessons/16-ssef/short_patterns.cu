@@ -21,8 +21,8 @@ namespace cudamatch::lesson16 {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr std::size_t kTile = kThreads * kShortStride;          // positions per block and tile: 9,216
+constexpr int kThreads = static_cast<int>(kShortThreads);
+constexpr std::size_t kTile = kShortTile;
 constexpr std::size_t kStaged = kTile + 64;                     // the tile and more than m - 1 bytes after it
 constexpr int kWords = static_cast<int>(kShortStride / 4) + 1;  // the last position's 4-byte window ends in the 10th
 static_assert(kTile % 16 == 0 && kStaged % 16 == 0, "stage_tile copies whole 16-byte vectors");
@@ -106,7 +106,7 @@ __global__ void __launch_bounds__(kThreads)
   __shared__ std::uint8_t s_pattern[kShortPatterns];
   __shared__ BlockTemp temp;
   const int length = static_cast<int>(m);
-  if (threadIdx.x < m) s_pattern[threadIdx.x] = pattern[threadIdx.x];
+  if (threadIdx.x < m && threadIdx.x < kShortPatterns) s_pattern[threadIdx.x] = pattern[threadIdx.x];  // m < 16
   __syncthreads();
   const Head head = head_of(s_pattern, length);
   const auto* s_text = reinterpret_cast<const std::uint8_t*>(s_tile);

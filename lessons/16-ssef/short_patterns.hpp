@@ -1,8 +1,8 @@
-// Lesson 16 - the short-pattern path of v2 (given): SSEF's filter reads the text in blocks of m / 4 bytes
-// or fewer, and below 16 bytes those blocks are too short to filter (a block of 1-3 bytes begins a
-// candidate at nearly every position: the filter costs more than it saves). So v2 hands patterns shorter
-// than kShortPatterns to this kernel, which compares every position directly, its first four bytes in
-// one word compare. Its threads run one by one on the CPU for the tests.
+// Lesson 16 - the short-pattern path of v2 (given). Below 16 bytes SSEF's blocks are 1 to 8 bytes long
+// and a few bytes apart (ssef_plan.hpp): the filter examines a block every few bytes of text and the
+// lesson's kernels reach only a small share of the read bandwidth there (docs/results/lesson-16.md). So
+// v2 hands patterns shorter than kShortPatterns to this kernel, which compares every position directly,
+// its first four bytes in one word compare. Its threads run one by one on the CPU for the tests.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +20,8 @@ constexpr std::size_t kShortPatterns = 16;
 // The positions a thread of the short path owns: 9 words, an odd number, so that the 32 threads of a
 // warp reading word w of their strides hit 32 different banks (lesson 03).
 constexpr std::size_t kShortStride = 36;
+constexpr std::size_t kShortThreads = 256;                        // a block's threads
+constexpr std::size_t kShortTile = kShortThreads * kShortStride;  // a block's positions per tile: 9,216
 
 // Pass::count and the two passes of positions mode, as every version's entry points (1 <= m <
 // kShortPatterns, m <= n).

@@ -18,7 +18,7 @@
 //     examines any (64 bytes in flight per thread);
 //   - checks a proposed alignment first against the block itself, which the lane holds in registers:
 //     the block's words against the pattern's words at r (a funnel shift of two aligned words). A
-//     fingerprint keeps one bit of each byte (B = 16) to four (B = 4); the whole block leaves almost only
+//     fingerprint keeps one bit of each byte (B = 16) or two (B = 8); the whole block leaves almost only
 //     true occurrences (the "same block" column of 16-ssef-filter);
 //   - verifies what is left by the whole warp for long patterns (B = 16, m >= 31): the warp takes the
 //     lanes' alignments one at a time and its 32 lanes compare 32 bytes per step, one __all_sync per
@@ -74,7 +74,7 @@ struct Cursor {
 
 // Whether the block at byte `at` of v equals p[r, r + B): words against the pattern's words at r, each a
 // funnel shift of the two aligned words that hold it (the pattern is padded by 16 zero bytes). Blocks of
-// 4 bytes or more: patterns shorter than kShortPatterns (blocks of 1 to 3 bytes) go to the short path.
+// 4 bytes or more: patterns shorter than kShortPatterns go to the short path (v2 sees blocks of 8 and 16).
 __device__ bool block_equals(const Plan& plan, const uint4& v, unsigned at,
                              const std::uint32_t* __restrict__ pattern_words, std::uint32_t r) {
   for (unsigned k = 0; k < plan.block / 4; ++k) {
@@ -208,9 +208,9 @@ unsigned tiles(const DeviceText& text, const Plan& plan, std::size_t m) {
   return static_cast<unsigned>((layout(plan, text.size(), m).vectors + kTileVectors - 1) / kTileVectors);
 }
 
-// Below v2's design range, m < kShortPatterns (short_patterns.hpp): blocks of 1 to 3 bytes begin a
-// candidate at nearly every position, and v0-v2 reach a few percent of the read bandwidth there
-// (docs/results/lesson-16.md), so the given short path compares every position directly instead.
+// Below v2's design range, m < kShortPatterns (short_patterns.hpp): blocks of 1 to 8 bytes, a block
+// examined every few bytes, where v0-v2 reach a small share of the read bandwidth
+// (docs/results/lesson-16.md); the given short path compares every position directly instead.
 
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   static const unsigned resident = resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);

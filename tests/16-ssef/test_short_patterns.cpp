@@ -12,13 +12,13 @@
 
 using namespace cudamatch;
 using lesson16::kShortPatterns;
-using lesson16::kShortStride;
+using lesson16::kShortTile;
 
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-constexpr std::size_t kTile = 256 * kShortStride;  // the kernel's positions per tile
+constexpr std::size_t kTile = kShortTile;
 
 Bytes repeat_to(const std::string& period, std::size_t n) {
   Bytes out(n);
