@@ -17,6 +17,7 @@
 #include "engine/device_text.hpp"
 #include "engine/gpu_matcher.hpp"
 #include "engine/search_passes.cuh"
+#include "engine/stage_tile.cuh"
 
 namespace cudamatch {
 
@@ -31,6 +32,24 @@ __device__ void search_tiles(std::size_t tiles, SearchTile search_tile) {
   } else {
     search_tile(blockIdx.x);
   }
+}
+
+// The block's tiles of kTile positions covering the positions 0 .. n - m, as search_tiles takes them,
+// each staged first (kStaged bytes from the tile's first position, engine/stage_tile.cuh) in s_text
+// between two barriers: search(tile_first) then reads it there. Returns the first position of the last
+// tile searched, still staged (the write pass, one tile per block, searches it again).
+template <Pass kPass, int kThreads, std::size_t kTile, std::size_t kStaged, class Search>
+__device__ std::size_t search_staged_tiles(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t m,
+                                           uint4* s_text, Search search) {
+  std::size_t tile_first = 0;
+  search_tiles<kPass>((n - m + kTile) / kTile, [&](std::size_t tile) {
+    tile_first = tile * kTile;
+    __syncthreads();  // every thread is done with the previous tile
+    stage_tile<kThreads>(text, n, tile_first, kStaged, s_text);
+    __syncthreads();
+    search(tile_first);
+  });
+  return tile_first;
 }
 
 // A warp's pieces of text in lessons 11 and 15: lane L's piece p is the 16 bytes at

@@ -110,17 +110,12 @@ __global__ void __launch_bounds__(kThreads)
   __syncthreads();
   const Head head = head_of(s_pattern, length);
   const auto* s_text = reinterpret_cast<const std::uint8_t*>(s_tile);
-  const std::size_t tiles = (n - m + kTile) / kTile;  // covering the positions 0 .. n - m
   unsigned found = 0;
-  std::size_t tile_first = 0;
-  search_tiles<kPass>(tiles, [&](std::size_t tile) {
-    tile_first = tile * kTile;
-    __syncthreads();  // every thread is done with the previous tile
-    stage_tile<kThreads>(text, n, tile_first, kStaged, s_tile);
-    __syncthreads();
-    found += scan_stride(StagedTile{s_text, tile_first}, n, s_pattern, length, head,
-                         tile_first + threadIdx.x * kShortStride, [](std::size_t) {});
-  });
+  const std::size_t tile_first =
+      search_staged_tiles<kPass, kThreads, kTile, kStaged>(text, n, m, s_tile, [&](std::size_t first) {
+        found += scan_stride(StagedTile{s_text, first}, n, s_pattern, length, head, first + threadIdx.x * kShortStride,
+                             [](std::size_t) {});
+      });
   // The write pass has one tile per block, still staged.
   finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     scan_stride(StagedTile{s_text, tile_first}, n, s_pattern, length, head, tile_first + threadIdx.x * kShortStride,

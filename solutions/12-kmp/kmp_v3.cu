@@ -164,17 +164,12 @@ __global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t
   build_dfa(s_pattern, s_next, length, rows, s_delta);
   const DfaHead automaton{s_delta, rows, s_pattern, s_next, length};
 
-  const std::size_t tiles = (n - m + kTile) / kTile;  // covering the positions 0 .. n - m
   unsigned found = 0;
-  std::size_t tile_first = 0;
-  search_tiles<kPass>(tiles, [&](std::size_t tile) {
-    tile_first = tile * kTile;
-    __syncthreads();  // every thread is done with the previous tile
-    stage_tile<kThreads>(text, n, tile_first, kStaged, shared_vectors);
-    __syncthreads();
-    scan_stride(StagedText{text, s_text, tile_first}, n, length, automaton, tile_first + threadIdx.x * kStride,
-                [&](std::size_t) { ++found; });
-  });
+  const std::size_t tile_first =
+      search_staged_tiles<kPass, kThreads, kTile, kStaged>(text, n, m, shared_vectors, [&](std::size_t first) {
+        scan_stride(StagedText{text, s_text, first}, n, length, automaton, first + threadIdx.x * kStride,
+                    [&](std::size_t) { ++found; });
+      });
   // The write pass has one tile per block, still staged.
   finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
     scan_stride(StagedText{text, s_text, tile_first}, n, length, automaton, tile_first + threadIdx.x * kStride,
