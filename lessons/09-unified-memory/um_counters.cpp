@@ -149,7 +149,7 @@ UmCounters::UmCounters(UmCounterSet set) {
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT);
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT);
     }
-    if (with_thrashing && set == UmCounterSet::all) {
+    if (with_thrashing) {  // never asked with the byte counters alone (attempt skips it)
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THRASHING);
       kinds.push_back(CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_THROTTLING);
     }
