@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "failure_table.hpp"
@@ -28,12 +29,6 @@ const Edges kStrideEdges{"stride and tile edges", {36, 9216, 9280}};
 const GpuVersion& version(int number) { return kmp_gpu().version(number); }
 
 std::vector<std::uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
-
-std::vector<std::uint8_t> repeat_to(const std::string& period, std::size_t n) {
-  std::vector<std::uint8_t> out(n);
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(period[i % period.size()]);
-  return out;
-}
 
 // The Fibonacci word "abaababaabaab...": no period, borders at every Fibonacci length.
 std::vector<std::uint8_t> fibonacci_word(std::size_t n) {

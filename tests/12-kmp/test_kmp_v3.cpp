@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/generators.hpp"
 #include "common/matchers/cpu_matcher.hpp"
 #include "gpu_matcher_checks.hpp"
@@ -27,12 +28,6 @@ constexpr std::size_t kTile = 256 * kStride;
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
-
-Bytes repeat_to(const std::string& period, std::size_t n) {
-  Bytes out(n);
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(period[i % period.size()]);
-  return out;
-}
 
 Bytes prefix(const Bytes& text, std::size_t at, std::size_t m) {
   return {text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m)};

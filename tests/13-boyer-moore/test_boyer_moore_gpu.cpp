@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "byte_strings.hpp"
 #include "bm_tables.hpp"
 #include "boyer_moore_gpu.hpp"
 #include "common/brute_force.hpp"
@@ -27,10 +28,6 @@ namespace {
 constexpr std::size_t kLongestOnV2 = 6312;  // longer patterns leave v2 less than 9 words per thread
 
 const GpuVersion& version(int number) { return boyer_moore_gpu().version(number); }
-
-std::vector<std::uint8_t> slice(const std::vector<std::uint8_t>& text, std::size_t at, std::size_t m) {
-  return {text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m)};
-}
 
 std::vector<std::uint8_t> repeated(const std::vector<std::uint8_t>& unit, std::size_t n, std::size_t from = 0) {
   std::vector<std::uint8_t> out(n);

@@ -2,6 +2,7 @@
 // the tests of the starter's TODOs (v1, v2).
 #include <catch2/catch.hpp>
 
+#include "byte_strings.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "gpu_matcher_checks.hpp"
@@ -20,10 +21,6 @@ namespace {
 // in full).
 
 const GpuVersion& version(int number) { return sunday_gpu().version(number); }
-
-std::vector<std::uint8_t> slice(const std::vector<std::uint8_t>& text, std::size_t at, std::size_t m) {
-  return {text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m)};
-}
 
 // Sunday's own traps. The window at n - m has no byte after it: text[n] must not be read, and a match
 // there must be found. The window before it shifts on the text's last byte. Bytes >= 0x80 index the

@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "short_patterns.hpp"
 
 using namespace cudamatch;
+using namespace cudamatch::testing;
 using lesson16::kShortPatterns;
 using lesson16::kShortTile;
 
@@ -19,16 +21,6 @@ namespace {
 using Bytes = std::vector<std::uint8_t>;
 
 constexpr std::size_t kTile = kShortTile;
-
-Bytes repeat_to(const std::string& period, std::size_t n) {
-  Bytes out(n);
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(period[i % period.size()]);
-  return out;
-}
-
-Bytes slice(const Bytes& text, std::size_t at, std::size_t m) {
-  return Bytes(text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m));
-}
 
 // The threads' occurrences, in thread order, are brute force's, in position order.
 void check(const Bytes& text, const Bytes& pattern) {

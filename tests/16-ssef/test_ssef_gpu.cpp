@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "common/matchers/ssef.hpp"
@@ -36,10 +37,6 @@ const Edges kEdges{"tile edges", {512, 2048, 4096, 16384}};
 // Under compute-sanitizer (quick_tests(), gpu_matcher_checks.hpp) fewer lengths, and no pattern of
 // thousands of bytes compared at every position.
 bool quick() { return quick_tests(); }
-
-std::vector<std::uint8_t> slice(const std::vector<std::uint8_t>& text, std::size_t at, std::size_t m) {
-  return {text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m)};
-}
 
 std::vector<std::uint8_t> repeated(const std::vector<std::uint8_t>& unit, std::size_t n) {
   std::vector<std::uint8_t> out(n);

@@ -9,17 +9,10 @@
 
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
+#include "byte_strings.hpp"
 #include "common/random.hpp"
 
 namespace cudamatch::testing {
-
-namespace {
-
-std::vector<std::uint8_t> slice(const std::vector<std::uint8_t>& text, std::size_t at, std::size_t m) {
-  return {text.begin() + static_cast<long>(at), text.begin() + static_cast<long>(at + m)};
-}
-
-}  // namespace
 
 void check_against_brute_force(const GpuVersion& version, const std::vector<std::uint8_t>& text,
                                const std::vector<std::uint8_t>& pattern) {
