@@ -39,21 +39,23 @@ struct Output {
 };
 
 // One round of a block: every thread calls it (the write pass's block sum needs them all), `active`
-// when it has a position to walk. walk(on_terminal) runs the position's walk with that callback.
+// when it has a position to walk. walk(on_record) runs the thread's walks (v1, v2: one position; v3:
+// the candidates of its window, ascending), calling on_record(terminal, position, end) at each state
+// where patterns end: `position` is the walk's first byte, `end` one past the occurrence's last.
 // count_per_block: adds the thread's records to `found`; write: writes them from next_slot on.
 template <Pass kPass, int kThreads, class Walk>
-__device__ void report_round(const Output& out, bool active, std::size_t position, Walk walk,
-                             BlockSumsTemp<kThreads>& temp, unsigned long long& next_slot, unsigned& found) {
+__device__ void report_round(const Output& out, bool active, Walk walk, BlockSumsTemp<kThreads>& temp,
+                             unsigned long long& next_slot, unsigned& found) {
   if constexpr (kPass == Pass::count) {
     if (active) {
-      walk([&](std::int32_t terminal, std::size_t end) {
+      walk([&](std::int32_t terminal, std::size_t, std::size_t end) {
         if (end > out.seen) atomicAdd(&out.terminal_counts[terminal], 1ull);
       });
     }
   } else {
     unsigned mine = 0;
     if (active) {
-      walk([&](std::int32_t terminal, std::size_t) {
+      walk([&](std::int32_t terminal, std::size_t, std::size_t) {
         mine += static_cast<unsigned>(out.terminal_first[terminal + 1] - out.terminal_first[terminal]);
       });
     }
@@ -63,7 +65,7 @@ __device__ void report_round(const Output& out, bool active, std::size_t positio
       unsigned round_total = 0;
       unsigned long long slot = next_slot + block_exclusive_sum(mine, temp, round_total);
       if (mine > 0) {
-        walk([&](std::int32_t terminal, std::size_t) {
+        walk([&](std::int32_t terminal, std::size_t position, std::size_t) {
           for (std::int32_t i = out.terminal_first[terminal]; i < out.terminal_first[terminal + 1]; ++i, ++slot) {
             // Never taken when this pass walks what count_per_block walked; a kernel whose passes differ
             // (a race) then loses records, which the tests report, instead of writing past the buffer.
@@ -99,8 +101,11 @@ __device__ void walk_items(const Output& out, const Trie& trie, std::size_t n, s
   for (unsigned first = 0; first < items; first += kThreads) {
     const unsigned k = first + threadIdx.x;
     const std::size_t position = k < items ? position_of(k) : positions;
-    const auto walk = [&](auto on_terminal) { pfac_walk(trie, position, n, byte_at, on_terminal); };
-    report_round<kPass>(out, position < positions, position, walk, temp, next_slot, found);
+    const auto walk = [&](auto on_record) {
+      pfac_walk(trie, position, n, byte_at,
+                [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+    };
+    report_round<kPass>(out, position < positions, walk, temp, next_slot, found);
   }
   finish_tile<kPass>(out, tile, found, temp);
 }

@@ -147,7 +147,7 @@ HotImage build_hot_image(const PfacTrie& trie, std::size_t budget_bytes) {
 
 unsigned filter_log2_bits(std::size_t patterns, unsigned max_log2_bits) {
   unsigned bits = 12;
-  while (bits < max_log2_bits && (std::uint64_t{1} << bits) < 16 * std::uint64_t{patterns}) ++bits;
+  while (bits < max_log2_bits && (std::uint64_t{1} << bits) < 256 * std::uint64_t{patterns}) ++bits;
   return std::min(bits, max_log2_bits);
 }
 

@@ -94,4 +94,26 @@ __host__ __device__ inline bool may_start(const FilterView& filter, const std::u
   return false;
 }
 
+// v3 on the GPU tests 16 positions a thread at once, from 16 + 8 text bytes it holds in six 32-bit words
+// (little-endian: word k holds the bytes 4k .. 4k + 3 of its window).
+constexpr unsigned kWindowPositions = 16;
+constexpr unsigned kWindowWords = 6;
+
+// The 32-bit word of a window that begins `shift` bytes into `low` and ends in `high` (0 <= shift < 4).
+__host__ __device__ inline std::uint32_t bytes_across(std::uint32_t low, std::uint32_t high, unsigned shift) {
+  return shift == 0 ? low : (low >> (8 * shift)) | (high << (32 - 8 * shift));
+}
+
+// Bit j (j < 16) set where an occurrence may begin at byte j of the window: may_start's bit for the q
+// bytes j .. j + q - 1, computed from the words in registers (bytes past the text: zeros).
+__host__ __device__ inline std::uint32_t window_candidates(const FilterView& filter,
+                                                           const std::uint32_t (&words)[kWindowWords]) {
+  // TODO(18-multi-pattern, v3): the filter's bit of the q bytes at each of the window's 16 positions.
+  // For byte j: its gram's low word (bytes j .. j + 3) and high word (j + 4 .. j + 7), from two words
+  // each with bytes_across, the bytes past q masked off (low word from q < 4, high word from q < 8);
+  // then its bit, qgram_hash_words, as may_start reads it.
+  (void)filter, (void)words;
+  return 0;
+}
+
 }  // namespace cudamatch::lesson18

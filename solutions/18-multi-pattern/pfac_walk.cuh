@@ -114,4 +114,37 @@ __host__ __device__ inline bool may_start(const FilterView& filter, const std::u
   // END HOLE
 }
 
+// v3 on the GPU tests 16 positions a thread at once, from 16 + 8 text bytes it holds in six 32-bit words
+// (little-endian: word k holds the bytes 4k .. 4k + 3 of its window).
+constexpr unsigned kWindowPositions = 16;
+constexpr unsigned kWindowWords = 6;
+
+// The 32-bit word of a window that begins `shift` bytes into `low` and ends in `high` (0 <= shift < 4).
+__host__ __device__ inline std::uint32_t bytes_across(std::uint32_t low, std::uint32_t high, unsigned shift) {
+  return shift == 0 ? low : (low >> (8 * shift)) | (high << (32 - 8 * shift));
+}
+
+// Bit j (j < 16) set where an occurrence may begin at byte j of the window: may_start's bit for the q
+// bytes j .. j + q - 1, computed from the words in registers (bytes past the text: zeros).
+__host__ __device__ inline std::uint32_t window_candidates(const FilterView& filter,
+                                                           const std::uint32_t (&words)[kWindowWords]) {
+  // HOLE(18-multi-pattern, v3): the filter's bit of the q bytes at each of the window's 16 positions.
+  // The q bytes of a gram: all of its low word from q = 4, of its high word only at q = 8.
+  const std::uint32_t low_mask = filter.q >= 4 ? ~0u : (1u << (8 * filter.q)) - 1;
+  const std::uint32_t high_mask = filter.q >= 8 ? ~0u : filter.q <= 4 ? 0u : (1u << (8 * (filter.q - 4))) - 1;
+  std::uint32_t candidates = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll  // (host compilers warn of a pragma they do not know; the host tests need no unrolling)
+#endif
+  for (unsigned j = 0; j < kWindowPositions; ++j) {
+    const unsigned k = j / 4, shift = j % 4;  // constants once unrolled: one funnel shift per word
+    const std::uint32_t low = bytes_across(words[k], words[k + 1], shift) & low_mask;
+    const std::uint32_t high = bytes_across(words[k + 1], words[k + 2], shift) & high_mask;
+    const std::uint32_t bit = qgram_hash_words(low, high, filter.log2_bits);
+    candidates |= ((filter.words[bit / 32] >> (bit % 32)) & 1u) << j;
+  }
+  return candidates;
+  // END HOLE
+}
+
 }  // namespace cudamatch::lesson18

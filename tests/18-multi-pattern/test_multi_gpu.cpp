@@ -23,8 +23,9 @@ using namespace lesson18_tests;
 
 namespace {
 
-// Where the versions split the text: tiles of 4096 positions (v1, v2, v3), 64 bytes staged past them.
-const std::vector<std::size_t> kTileEdges = {4096, 4096 + 64, 8192, 3 * 4096 + 7};
+// Where the versions split the text: tiles of 4096 positions (v1, v2), 64 bytes staged past them; v3's
+// windows of 16 positions (24 bytes loaded) and tiles of 8192.
+const std::vector<std::size_t> kTileEdges = {16, 24, 4096, 4096 + 64, 8192, 8192 + 16, 3 * 4096 + 7, 2 * 8192 + 5};
 
 // Searches each text with one set built once: find_all and count (seen 0, a third of the text, all of
 // it) against the reference. Returns the first disagreement, "" when none.
@@ -91,13 +92,14 @@ void edge_cases(const GpuMultiVersion& version) {
   const bool quick = quick_tests();
   // All-'a' texts with "a", "aa", ... past the 64 staged bytes after a tile, across tile edges.
   std::vector<Bytes> all_a;
-  for (std::size_t n : {std::size_t{1}, std::size_t{69}, std::size_t{4095}, std::size_t{4097}, std::size_t{12295}}) {
+  for (std::size_t n : {std::size_t{1}, std::size_t{69}, std::size_t{4095}, std::size_t{4097}, std::size_t{8193},
+                        std::size_t{12295}, std::size_t{16401}}) {
     all_a.emplace_back(n, 'a');
   }
   check(version, runs_of_a(quick ? 70 : 130), all_a);
   // Occurrences straddling each tile edge, at 0 and at n - m, NUL and 0xff bytes around them.
   Rng rng(0xED6E);
-  Bytes text = random_bytes(3 * 4096 + 200, 256, 41);
+  Bytes text = random_bytes(2 * 8192 + 200, 256, 41);
   std::vector<Bytes> planted = {{0x00}, {0xff, 0x00}, {0x00, 0x00, 0xff}};
   for (std::size_t e : kTileEdges) {
     for (std::size_t m : {std::size_t{2}, std::size_t{9}, std::size_t{100}}) {

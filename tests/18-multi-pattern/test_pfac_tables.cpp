@@ -159,7 +159,8 @@ TEST_CASE("the hot image: as many states as fit, the root row, ranges, bytes and
 
 TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the expected share of bits") {
   CHECK(filter_log2_bits(1, 19) == 12);
-  CHECK(filter_log2_bits(1000, 19) == 14);    // 16,000 bits
+  CHECK(filter_log2_bits(16, 19) == 12);      // 4,096 bits
+  CHECK(filter_log2_bits(1000, 19) == 18);    // 256,000 bits
   CHECK(filter_log2_bits(100000, 19) == 19);  // capped
   CHECK(filter_log2_bits(100000, 10) == 10);  // a device with less room
   Rng rng(0xF117);

@@ -1,7 +1,8 @@
 // Lesson 18 - one thread's work, simulated on the host (no GPU): every position's walk, as the kernels of
 // v1 (GlobalTrie), v2 (HotTrie: the hot image first) and v3 (the prefix filter, then HotTrie) run it,
-// gathered over all positions and compared with the CPU Aho-Corasick. [todo]: the walk, the hot steps
-// and the filter are the starter's holes (pfac_walk.cuh).
+// gathered over all positions and compared with the CPU Aho-Corasick; and v3's filter over a window of
+// 16 positions against may_start. [todo]: the walk, the hot steps and the filter are the starter's
+// holes (pfac_walk.cuh).
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -120,6 +121,35 @@ TEST_CASE("v2 walk, simulated on the host: the hot image agrees, whatever its si
 TEST_CASE("v3 walk, simulated on the host: the filter loses no occurrence", "[todo]") {
   random_cases(Kind::filtered, 0x183);
   edge_cases(Kind::filtered);
+}
+
+TEST_CASE("v3 window, on the host: each of its 16 bits is may_start's bit at that byte, for q = 1 to 8", "[todo]") {
+  Rng rng(0x184);
+  int failures = 0;
+  for (int c = 0; c < 400 && failures < 3; ++c) {
+    const unsigned sigma = c % 3 == 0 ? 2 : c % 3 == 1 ? 26 : 256;
+    const Bytes text = random_bytes(kWindowWords * 4, sigma, rng.next());
+    // Patterns that begin at some of the window's bytes (their bits set) and random ones; the shortest
+    // sets q, from 1 to 8.
+    const std::size_t q = 1 + static_cast<std::size_t>(c % 8);
+    std::vector<Bytes> patterns = {slice(text, rng.below(kWindowPositions), q)};
+    for (int k = 0; k < 6; ++k) patterns.push_back(slice(text, rng.below(kWindowPositions), q + rng.below(9)));
+    for (int k = 0; k < 6; ++k) patterns.push_back(random_bytes(q + rng.below(9), sigma, rng.next()));
+    const PrefixFilter built = build_prefix_filter(views(patterns), 5 + static_cast<unsigned>(rng.below(8)));
+    REQUIRE(built.q == q);
+    const FilterView filter{built.words.data(), built.q, built.log2_bits};
+    std::uint32_t words[kWindowWords] = {};
+    for (std::size_t i = 0; i < text.size(); ++i) words[i / 4] |= std::uint32_t{text[i]} << (8 * (i % 4));
+    const std::uint32_t got = window_candidates(filter, words);
+    std::uint32_t want = 0;
+    for (unsigned j = 0; j < kWindowPositions; ++j) want |= (may_start(filter, text.data() + j) ? 1u : 0u) << j;
+    if (got != want) {
+      ++failures;
+      FAIL_CHECK("case " << c << " (q " << q << ", " << built.log2_bits << " filter bits): window_candidates 0x"
+                         << std::hex << got << ", may_start at each byte 0x" << want);
+    }
+  }
+  CHECK(failures == 0);
 }
 
 TEST_CASE("v3 walk, simulated on the host: 10,000 patterns of 8-32 bytes in English text", "[todo]") {
