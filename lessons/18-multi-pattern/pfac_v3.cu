@@ -7,9 +7,12 @@
 // pattern's first q bytes, in shared memory, rejects almost every other position with one lookup.
 // The filter is cheap only if each position costs a few instructions: each thread holds 16 + 8 text
 // bytes in registers (one 16-byte and one 8-byte load), builds the q-gram of each of its 16 positions
-// with funnel shifts, hashes it with two multiplies and reads one filter bit (window_candidates). Only
-// the few candidates walk the trie, v2's way (hot image in shared memory, text from L1/L2). The count
-// pass has no barrier after the tables are in: every warp runs ahead on its own.
+// with funnel shifts, hashes it with two multiplies and reads one filter bit (window_candidates).
+// The candidates then walk the trie, v2's way (hot image in shared memory, text from L1/L2). A walk is
+// long beside a filter test, so in the count pass (the one that is timed) each warp queues its
+// candidates in shared memory (a warp prefix sum of their counts, lesson 07) and walks them 32 at a
+// time, every lane busy, instead of one lane walking while 31 wait. Large sets fill the shared filter,
+// so a candidate first reads the same hash at full resolution in global memory (L2-resident).
 #include "multi_gpu.hpp"
 #include "pfac_set.cuh"
 
@@ -18,11 +21,20 @@ namespace cudamatch::lesson18 {
 namespace {
 
 constexpr int kThreads = 512;
-constexpr std::size_t kTile = kThreads * kWindowPositions;  // a tile: one window a thread
+constexpr unsigned kWarps = kThreads / 32;
+constexpr unsigned kWindows = 8;  // window rounds a tile: 8 x 512 x 16 = 65,536 positions
+constexpr std::size_t kTile = std::size_t{kWindows} * kThreads * kWindowPositions;
 constexpr std::size_t kHotBudget = 8 * 1024;
-// The filter takes what is left of the device's shared memory per block, up to 2^19 bits (64 KB): three
-// blocks of 512 threads still fit on an SM of 228 KB. 100,000 patterns set about 17% of the bits.
-constexpr unsigned kMaxFilterLog2Bits = 19;
+// A warp's queue: the candidates of one round of its windows (at most 512) on top of fewer than 32
+// left from the rounds before, as offsets in the tile.
+constexpr unsigned kQueue = 32 * kWindowPositions + 32;
+constexpr std::size_t kQueueBytes = std::size_t{kWarps} * kQueue * sizeof(std::uint16_t);
+// The shared filter takes what is left of the device's shared memory, up to 2^18 bits (32 KB): three
+// blocks of 512 threads still fit on an SM of 228 KB. The global filter has 256 bits a pattern, up to
+// 2^26 (8 MB, L2-resident).
+constexpr unsigned kMaxSharedFilterLog2Bits = 18;
+constexpr unsigned kMaxGlobalFilterLog2Bits = 26;
+static_assert(kTile <= 65536, "queued positions are 16-bit offsets in the tile");
 
 // The window of the thread whose positions begin at `first` (a multiple of 16, below n): bytes first ..
 // first + 23 as six words. DeviceText's base is 16-byte aligned and its allocation ends at least 16
@@ -35,43 +47,92 @@ __device__ inline void load_window(const std::uint8_t* __restrict__ text, std::s
   words[4] = tail.x, words[5] = tail.y;
 }
 
+// Whether the q bytes at `bytes` pass the global filter: the shared filter's hash with more bits.
+__device__ inline bool passes_fine_filter(const FilterView& fine, const std::uint8_t* bytes) {
+  return fine.words == nullptr || may_start(fine, bytes);
+}
+
 template <Pass kPass>
 __global__ void __launch_bounds__(kThreads)
     pfac_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions,
-                   const std::uint32_t* __restrict__ filter_words, unsigned q, unsigned log2_bits,
+                   const std::uint32_t* __restrict__ filter_words, unsigned q, unsigned log2_bits, FilterView fine,
                    const std::uint32_t* __restrict__ image, std::int32_t hot, std::int32_t warm, TrieView tables,
                    Output out) {
-  extern __shared__ std::uint32_t shared_words[];  // the filter, then the hot image
+  extern __shared__ std::uint32_t shared_words[];  // the filter, the hot image, the warps' queues
   __shared__ BlockSumsTemp<kThreads> temp;         // the block sums of the count_per_block and write passes
   const std::size_t filter_words_count = (std::size_t{1} << log2_bits) / 32;
   std::uint32_t* s_filter = shared_words;
   std::uint32_t* s_image = shared_words + filter_words_count;
   const std::size_t image_words = hot_layout(hot, warm).words;
+  auto* s_queue = reinterpret_cast<std::uint16_t*>(s_image + image_words) + (threadIdx.x / 32) * kQueue;
   for (std::size_t w = threadIdx.x; w < filter_words_count; w += kThreads) s_filter[w] = filter_words[w];
   for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_image[w] = image[w];
   __syncthreads();  // the filter and the hot image are in
   const FilterView filter{s_filter, q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
+  const unsigned lane = threadIdx.x % 32;
   const auto byte_at = [&](std::size_t i) { return text[i]; };
+  // One walk from `position`, reported as the pass wants it (active: there is one).
+  unsigned found = 0;
+  unsigned long long next_slot = 0;
+  const auto report = [&](bool active, auto walks) { report_round<kPass>(out, active, walks, temp, next_slot, found); };
+  const auto walk_from = [&](std::size_t position, auto on_record) {
+    pfac_walk(trie, position, n, byte_at,
+              [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+  };
   const std::size_t tiles = (positions + kTile - 1) / kTile;
   for (std::size_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    const std::size_t first = tile * kTile + threadIdx.x * kWindowPositions;
-    // TODO(18-multi-pattern, v3): the thread's 16 positions through the filter, from its window in registers.
-    // A thread whose first position is below `positions` loads its window (load_window) and sets bit j
-    // of `candidates` where position first + j passes the filter (window_candidates, pfac_walk.cuh);
-    // bits at or past `positions` cleared: those positions begin no occurrence.
-    std::uint32_t candidates = 0;
-    // The walks of the candidates, in position order (the write pass's order: thread after thread).
-    const auto walk = [&](auto on_record) {
-      for (std::uint32_t left = candidates; left != 0; left &= left - 1) {
-        const std::size_t position = first + static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1);
-        pfac_walk(trie, position, n, byte_at,
-                  [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+    const std::size_t tile_start = tile * kTile;
+    found = 0;
+    if constexpr (kPass == Pass::write) next_slot = out.tile_offsets[tile];
+    unsigned queued = 0;  // the warp's queue (count pass), the same in all its lanes
+    for (unsigned round = 0; round < kWindows; ++round) {
+      const unsigned offset = (round * kThreads + threadIdx.x) * kWindowPositions;  // the window's, in the tile
+      const std::size_t first = tile_start + offset;
+      // TODO(18-multi-pattern, v3): the thread's 16 positions through the filter, from its window in registers.
+      // A thread whose first position is below `positions` loads its window (load_window) and sets bit j
+      // of `candidates` where position first + j passes the filter (window_candidates, pfac_walk.cuh);
+      // bits at or past `positions` cleared: those positions begin no occurrence.
+      std::uint32_t candidates = 0;
+      if constexpr (kPass == Pass::count) {
+        // Queue the candidates that pass the fine filter too (their offsets in the tile, in order)...
+        std::uint32_t kept = 0;
+        for (std::uint32_t left = candidates; left != 0; left &= left - 1) {
+          const unsigned j = static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1);
+          if (passes_fine_filter(fine, text + first + j)) kept |= 1u << j;
+        }
+        const unsigned mine = static_cast<unsigned>(__popc(static_cast<int>(kept)));
+        const unsigned inclusive = warp_inclusive_sum(mine);
+        unsigned at = queued + inclusive - mine;
+        for (std::uint32_t left = kept; left != 0; left &= left - 1) {
+          s_queue[at++] = static_cast<std::uint16_t>(offset + static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1));
+        }
+        queued += __shfl_sync(kFullWarp, inclusive, 31);
+        __syncwarp();  // the queue is written
+        // ...and walk them 32 at a time, from its top.
+        while (queued >= 32) {
+          queued -= 32;
+          const std::size_t position = tile_start + s_queue[queued + lane];
+          __syncwarp();  // read before the next round's candidates overwrite it
+          report(true, [&](auto on_record) { walk_from(position, on_record); });
+        }
+      } else {
+        // The other passes walk each thread's candidates in position order (the write pass's order:
+        // thread after thread, round after round).
+        report(candidates != 0, [&](auto on_record) {
+          for (std::uint32_t left = candidates; left != 0; left &= left - 1) {
+            walk_from(first + static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1), on_record);
+          }
+        });
       }
-    };
-    unsigned found = 0;
-    unsigned long long next_slot = kPass == Pass::write ? out.tile_offsets[tile] : 0;
-    report_round<kPass>(out, candidates != 0, walk, temp, next_slot, found);
+    }
+    if constexpr (kPass == Pass::count) {
+      // The fewer than 32 left.
+      const bool active = lane < queued;
+      const std::size_t position = active ? tile_start + s_queue[lane] : 0;
+      __syncwarp();  // read before the next tile's candidates overwrite it
+      report(active, [&](auto on_record) { walk_from(position, on_record); });
+    }
     finish_tile<kPass>(out, tile, found, temp);
   }
 }
@@ -81,24 +142,27 @@ unsigned device_filter_log2_bits(std::size_t image_bytes) {
   int device = 0, optin = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  const std::size_t used = image_bytes + sizeof(BlockSumsTemp<kThreads>);
+  const std::size_t used = image_bytes + kQueueBytes + sizeof(BlockSumsTemp<kThreads>);
   const std::size_t room = static_cast<std::size_t>(optin) > used ? static_cast<std::size_t>(optin) - used : 0;
   unsigned bits = 5;
-  while (bits < kMaxFilterLog2Bits && (std::size_t{1} << (bits + 1)) / 8 <= room) ++bits;
+  while (bits < kMaxSharedFilterLog2Bits && (std::size_t{1} << (bits + 1)) / 8 <= room) ++bits;
   return bits;
 }
 
 class V3Set final : public PfacSet {
  public:
   V3Set(const std::vector<ByteView>& patterns, cudaStream_t stream)
-      : PfacSet(patterns, stream),
-        hot_(build_hot_image(trie(), kHotBudget)),
-        filter_(patterns.empty()
-                    ? PrefixFilter{}
-                    : build_prefix_filter(patterns,
-                                          filter_log2_bits(patterns.size(), device_filter_log2_bits(hot_.bytes())))),
-        image_(to_device(hot_.words, stream)),
-        filter_words_(to_device(filter_.words, stream)) {}
+      : PfacSet(patterns, stream), hot_(build_hot_image(trie(), kHotBudget)), image_(to_device(hot_.words, stream)) {
+    if (patterns.empty()) return;
+    // Both filters set the top bits of the same hash: a gram that passes the fine one passes the other.
+    const unsigned fine_bits = filter_log2_bits(patterns.size(), kMaxGlobalFilterLog2Bits);
+    filter_ = build_prefix_filter(patterns, std::min(fine_bits, device_filter_log2_bits(hot_.bytes())));
+    if (fine_bits > filter_.log2_bits) {
+      fine_ = build_prefix_filter(patterns, fine_bits);
+      fine_words_ = to_device(fine_.words, stream);
+    }
+    filter_words_ = to_device(filter_.words, stream);
+  }
 
  private:
   std::size_t tile_positions() const override { return kTile; }
@@ -107,17 +171,18 @@ class V3Set final : public PfacSet {
     const auto kernel = pass == Pass::count             ? pfac_v3_kernel<Pass::count>
                         : pass == Pass::count_per_block ? pfac_v3_kernel<Pass::count_per_block>
                                                         : pfac_v3_kernel<Pass::write>;
-    const std::size_t shared = filter_.bytes() + hot_.bytes();
+    const std::size_t shared = filter_.bytes() + hot_.bytes() + kQueueBytes;
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(positions));
+    const FilterView fine{fine_.words.empty() ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
     kernel<<<grid, kThreads, shared, stream>>>(text, n, positions, filter_words_.data(), filter_.q, filter_.log2_bits,
-                                               image_.data(), hot_.hot, hot_.warm, device_tables(), out);
+                                               fine, image_.data(), hot_.hot, hot_.warm, device_tables(), out);
     CUDA_CHECK_LAUNCH();
   }
 
   HotImage hot_;
-  PrefixFilter filter_;
   DeviceBuffer<std::uint32_t> image_;
-  DeviceBuffer<std::uint32_t> filter_words_;
+  PrefixFilter filter_, fine_;  // fine_: empty when the shared filter has all the bits it would
+  DeviceBuffer<std::uint32_t> filter_words_, fine_words_;
 };
 
 std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {

@@ -104,7 +104,7 @@ void edge_cases(const GpuMultiVersion& version) {
   for (std::size_t e : kTileEdges) {
     for (std::size_t m : {std::size_t{2}, std::size_t{9}, std::size_t{100}}) {
       const Bytes p = random_bytes(m, 256, rng.next());
-      std::copy(p.begin(), p.end(), text.begin() + static_cast<std::ptrdiff_t>(e - m / 2));
+      std::copy(p.begin(), p.end(), text.begin() + static_cast<std::ptrdiff_t>(e > m / 2 ? e - m / 2 : 0));
       planted.push_back(p);
     }
   }
