@@ -139,8 +139,10 @@ plant constant-in-global 08-constant-memory constant_memory.cu \
 #                           anew, never updates the executable graph in place
 #   pfac-v2-global          18-multi-pattern pfac_v2.cu: v2's walks step in the global trie (v1's
 #                           GlobalTrie), the hot image copied into shared memory and never read
-#   pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu: no barrier between the queue's writes and the
-#                           walks that read it
+#   pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu: no barrier between the shared filter's and hot
+#                           image's writes and the first reads
+#   pfac-v3-every-position  18-multi-pattern pfac_v3.cu: every position a candidate (right counts, the
+#                           filter skipped: the walks of v2 and a queue; the bandwidth item must drop)
 plant kmp-v3-full-overlap 12-kmp kmp_v3.cu \
   's|^\(  while (i < n && \)i - state < end\() {\)$|\1i < end + static_cast<std::size_t>(m) - 1\2  // PLANTED: m - 1 bytes past the stride|' \
   'PLANTED: m - 1 bytes past the stride'
@@ -159,5 +161,8 @@ plant pfac-v2-global 18-multi-pattern pfac_v2.cu \
   's|^\(  *\)const HotTrie trie{s_image, hot, warm, tables};$|\1const GlobalTrie trie{tables};  // PLANTED: the global trie, not the hot image|' \
   'PLANTED: the global trie, not the hot image'
 plant pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu \
-  '/^    pfac_v3_kernel/,/^}/ s|^\(  *\)__syncthreads();  // the queue is written$|\1// PLANTED: no barrier before the walks read the queue|' \
-  'PLANTED: no barrier before the walks read the queue'
+  '/^    pfac_v3_kernel/,/^}/ s|^\(  *\)__syncthreads();  // the filter and the hot image are in$|\1// PLANTED: no barrier before the filter is read|' \
+  'PLANTED: no barrier before the filter is read'
+plant pfac-v3-every-position 18-multi-pattern pfac_v3.cu \
+  's|^\(  *\)candidates = window_candidates(filter, words);$|\1candidates = 0xffffu;  // PLANTED: every position a candidate|' \
+  'PLANTED: every position a candidate'
