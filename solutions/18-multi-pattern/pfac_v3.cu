@@ -39,8 +39,8 @@ static_assert(kTile <= 65536, "queued positions are 16-bit offsets in the tile")
 // The window of the thread whose positions begin at `first` (a multiple of 16, below n): bytes first ..
 // first + 23 as six words. DeviceText's base is 16-byte aligned and its allocation ends at least 16
 // bytes past the last vector that starts before n, so both loads stay inside it.
-__device__ inline void load_window(const std::uint8_t* __restrict__ text, std::size_t first,
-                                   std::uint32_t (&words)[kWindowWords]) {
+[[maybe_unused]] __device__ inline void load_window(const std::uint8_t* __restrict__ text, std::size_t first,
+                                                    std::uint32_t (&words)[kWindowWords]) {
   const uint4 head = *reinterpret_cast<const uint4*>(text + first);
   const uint2 tail = *reinterpret_cast<const uint2*>(text + first + 16);
   words[0] = head.x, words[1] = head.y, words[2] = head.z, words[3] = head.w;

@@ -24,8 +24,12 @@ using namespace lesson18_tests;
 namespace {
 
 // Where the versions split the text: tiles of 4096 positions (v1, v2), 64 bytes staged past them; v3's
-// windows of 16 positions (24 bytes loaded) and tiles of 8192.
-const std::vector<std::size_t> kTileEdges = {16, 24, 4096, 4096 + 64, 8192, 8192 + 16, 3 * 4096 + 7, 2 * 8192 + 5};
+// windows of 16 positions (24 bytes loaded), rounds of 8192 and tiles of 65,536.
+const std::vector<std::size_t> kTileEdges = {16,        24,           4096,         4096 + 64, 8192,
+                                             8192 + 16, 3 * 4096 + 7, 2 * 8192 + 5, 65536,     65536 + 16};
+// The largest tile of v1-v3 (v3's) and the fewest threads a block of theirs has that tile on (v3's 512).
+constexpr std::size_t kLargestTile = 65536;
+constexpr int kLargestTileThreads = 512;
 
 // Searches each text with one set built once: find_all and count (seen 0, a third of the text, all of
 // it) against the reference. Returns the first disagreement, "" when none.
@@ -96,10 +100,12 @@ void edge_cases(const GpuMultiVersion& version) {
                         std::size_t{12295}, std::size_t{16401}}) {
     all_a.emplace_back(n, 'a');
   }
+  // Across v3's tile edge: every position walks 130 steps, slow under racecheck (the quick set).
+  if (!quick) all_a.emplace_back(65553, 'a');
   check(version, runs_of_a(quick ? 70 : 130), all_a);
   // Occurrences straddling each tile edge, at 0 and at n - m, NUL and 0xff bytes around them.
   Rng rng(0xED6E);
-  Bytes text = random_bytes(2 * 8192 + 200, 256, 41);
+  Bytes text = random_bytes(kTileEdges.back() + 200, 256, 41);
   std::vector<Bytes> planted = {{0x00}, {0xff, 0x00}, {0x00, 0x00, 0xff}};
   for (std::size_t e : kTileEdges) {
     for (std::size_t m : {std::size_t{2}, std::size_t{9}, std::size_t{100}}) {
@@ -123,17 +129,20 @@ void edge_cases(const GpuMultiVersion& version) {
   check(version, {}, {long_text, Bytes{}});
 }
 
-// A text of more tiles than the GPU runs blocks of 256 threads (the smallest of v1-v3) at once, twice
-// over: the blocks of the one-wave grid each loop over two tiles or more, staging the second into the
-// shared memory the first one's walks read (the barrier before it) and carrying nothing from it but
-// the tables. The other tests' texts have fewer tiles than the grid has blocks.
+// A text of more tiles than the GPU runs blocks at once, twice over, for every version: the blocks of
+// the one-wave grid each loop over two tiles or more, staging the second into the shared memory the
+// first one's walks read (the barrier before it), carrying nothing from it but the tables (v3: its
+// queue, count and slots start again). Sized for the largest tile on its blocks of the fewest threads
+// (v3: 65,536 positions, at most 2048 / 512 blocks an SM), so the smaller tiles of v1 and v2 qualify
+// too. The other tests' texts have fewer tiles than the grid has blocks.
 void many_tiles(const GpuMultiVersion& version) {
   int device = 0, threads_per_sm = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
-  const std::size_t resident = static_cast<std::size_t>(current_device_sm_count()) * (threads_per_sm / 256);
+  const std::size_t resident = static_cast<std::size_t>(current_device_sm_count()) *
+                               static_cast<std::size_t>(threads_per_sm / kLargestTileThreads);
   Rng rng(0x711E);
-  const Bytes text = random_english((2 * resident + 1) * 4096 + 1234, 29);
+  const Bytes text = random_english((2 * resident + 1) * kLargestTile + 1234, 29);
   check(version, random_set(rng, text, 150, 2, 20, 26), {text});
 }
 

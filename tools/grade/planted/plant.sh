@@ -141,8 +141,9 @@ plant constant-in-global 08-constant-memory constant_memory.cu \
 #                           GlobalTrie), the hot image copied into shared memory and never read
 #   pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu: no barrier between the shared filter's and hot
 #                           image's writes and the first reads
-#   pfac-v3-every-position  18-multi-pattern pfac_v3.cu: every position a candidate (right counts, the
-#                           filter skipped: the walks of v2 and a queue; the bandwidth item must drop)
+#   pfac-v3-every-position  18-multi-pattern pfac_v3.cu: every position passes the shared filter (right
+#                           counts; at 1,000 patterns every position walks, at 100,000 the global filter
+#                           still sorts them: the bandwidth item must drop)
 plant kmp-v3-full-overlap 12-kmp kmp_v3.cu \
   's|^\(  while (i < n && \)i - state < end\() {\)$|\1i < end + static_cast<std::size_t>(m) - 1\2  // PLANTED: m - 1 bytes past the stride|' \
   'PLANTED: m - 1 bytes past the stride'
