@@ -2,8 +2,13 @@
 // (lessons 13 and 14, v2).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "common/byte_view.hpp"
 
 namespace cudamatch {
 
@@ -20,6 +25,26 @@ __device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n,
   for (std::size_t v = threadIdx.x; v < staged / 16; v += kThreads) {
     s_text[v] = tile_start + 16 * v < n ? source[v] : make_uint4(0, 0, 0, 0);
   }
+}
+
+// The four bytes at `offset` (a multiple of 4) of a staged tile, the first one lowest: a little-endian
+// word, as the GPU and the x86 or Arm host load it. (The host tests' copies of a tile need not be
+// 4-byte aligned: the host copies the bytes.)
+__host__ __device__ inline std::uint32_t staged_word(const std::uint8_t* staged, std::size_t offset) {
+#ifdef __CUDA_ARCH__
+  return *reinterpret_cast<const std::uint32_t*>(staged + offset);
+#else
+  std::uint32_t word = 0;
+  std::memcpy(&word, staged + offset, sizeof word);
+  return word;
+#endif
+}
+
+// What stage_tile stages, on the host (the tests that run a kernel's threads on the CPU): staged.size()
+// bytes of `text` from tile_start, zeros past its end.
+inline void stage_tile_on_host(ByteView text, std::size_t tile_start, std::vector<std::uint8_t>& staged) {
+  std::fill(staged.begin(), staged.end(), std::uint8_t{0});
+  std::copy(text.data + tile_start, text.data + std::min(text.size, tile_start + staged.size()), staged.begin());
 }
 
 }  // namespace cudamatch

@@ -31,7 +31,6 @@
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
 // default 48 KB of shared memory (m > kLongestPattern = 6,936), v1 searches instead.
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 #include "automata.cuh"
@@ -70,15 +69,7 @@ struct StagedText {
   std::size_t first;
   // The four bytes from `at`, a multiple of 4 inside the staged bytes, the first one lowest (a
   // little-endian load, as the GPU's and the x86 or Arm host's).
-  __host__ __device__ unsigned word(std::size_t at) const {
-#ifdef __CUDA_ARCH__
-    return *reinterpret_cast<const unsigned*>(staged + (at - first));
-#else
-    unsigned word = 0;
-    std::memcpy(&word, staged + (at - first), sizeof word);
-    return word;
-#endif
-  }
+  __host__ __device__ unsigned word(std::size_t at) const { return staged_word(staged, at - first); }
   __host__ __device__ std::uint8_t byte(std::size_t at) const {
     return at - first < kStaged ? staged[at - first] : global[at];
   }
@@ -191,8 +182,7 @@ ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
   // The kernel's tiles, staged as stage_tile does (zeros past n), and their threads in order.
   std::vector<std::uint8_t> staged(kStaged);
   for (std::size_t tile_first = 0; tile_first + pattern.size <= text.size; tile_first += kTile) {
-    std::fill(staged.begin(), staged.end(), std::uint8_t{0});
-    std::copy(text.data + tile_first, text.data + std::min(text.size, tile_first + kStaged), staged.begin());
+    stage_tile_on_host(text, tile_first, staged);
     const StagedText tile{text.data, staged.data(), tile_first};
     for (std::size_t first = tile_first; first < tile_first + kTile && first + pattern.size <= text.size;
          first += kStride) {

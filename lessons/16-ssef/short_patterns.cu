@@ -10,7 +10,6 @@
 // (grid-stride, lesson 05); positions mode takes one tile per block and writes in order
 // (engine/block_pass.cuh).
 #include <algorithm>
-#include <cstring>
 
 #include "engine/block_pass.cuh"
 #include "engine/stage_tile.cuh"
@@ -51,15 +50,7 @@ struct StagedTile {
   const std::uint8_t* staged;
   std::size_t first;
   // The four bytes from `at`, a multiple of 4 inside the tile, the first one lowest.
-  __host__ __device__ std::uint32_t word(std::size_t at) const {
-#ifdef __CUDA_ARCH__
-    return *reinterpret_cast<const std::uint32_t*>(staged + (at - first));
-#else
-    std::uint32_t word = 0;
-    std::memcpy(&word, staged + (at - first), sizeof word);
-    return word;
-#endif
-  }
+  __host__ __device__ std::uint32_t word(std::size_t at) const { return staged_word(staged, at - first); }
   __host__ __device__ std::uint8_t byte(std::size_t at) const { return staged[at - first]; }
 };
 
@@ -146,8 +137,7 @@ std::vector<std::uint64_t> short_scan_on_host(ByteView text, ByteView pattern) {
   const Head head = head_of(pattern.data, m);
   std::vector<std::uint8_t> staged(kStaged);
   for (std::size_t tile_first = 0; tile_first + pattern.size <= text.size; tile_first += kTile) {
-    std::fill(staged.begin(), staged.end(), std::uint8_t{0});
-    std::copy(text.data + tile_first, text.data + std::min(text.size, tile_first + kStaged), staged.begin());
+    stage_tile_on_host(text, tile_first, staged);
     for (std::size_t t = 0; t < kThreads; ++t) {
       scan_stride(StagedTile{staged.data(), tile_first}, text.size, pattern.data, m, head,
                   tile_first + t * kShortStride, [&](std::size_t position) { found.push_back(position); });
