@@ -47,6 +47,12 @@ static_assert(kTile <= 65536, "queued positions are 16-bit offsets in the tile")
   words[4] = tail.x, words[5] = tail.y;
 }
 
+// f(j) for each bit j set in `bits`, the lowest first.
+template <class F>
+__device__ void for_each_bit(std::uint32_t bits, F f) {
+  for (; bits != 0; bits &= bits - 1) f(static_cast<unsigned>(__ffs(static_cast<int>(bits)) - 1));
+}
+
 // Whether the q bytes at `bytes` pass the global filter: the shared filter's hash with more bits.
 __device__ inline bool passes_fine_filter(const FilterView& fine, const std::uint8_t* bytes) {
   return fine.words == nullptr || may_start(fine, bytes);
@@ -72,7 +78,7 @@ __global__ void __launch_bounds__(kThreads)
   const HotTrie trie{s_image, hot, warm, tables};
   const unsigned lane = threadIdx.x % 32;
   const auto byte_at = [&](std::size_t i) { return text[i]; };
-  // One walk from `position`, reported as the pass wants it (active: there is one).
+  // A thread's walks reported as the pass wants them (active: it has some), and one walk from `position`.
   unsigned found = 0;
   unsigned long long next_slot = 0;
   const auto report = [&](bool active, auto walks) { report_round<kPass>(out, active, walks, temp, next_slot, found); };
@@ -97,16 +103,13 @@ __global__ void __launch_bounds__(kThreads)
       if constexpr (kPass == Pass::count) {
         // Queue the candidates that pass the fine filter too (their offsets in the tile, in order)...
         std::uint32_t kept = 0;
-        for (std::uint32_t left = candidates; left != 0; left &= left - 1) {
-          const unsigned j = static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1);
+        for_each_bit(candidates, [&](unsigned j) {
           if (passes_fine_filter(fine, text + first + j)) kept |= 1u << j;
-        }
+        });
         const unsigned mine = static_cast<unsigned>(__popc(static_cast<int>(kept)));
         const unsigned inclusive = warp_inclusive_sum(mine);
         unsigned at = queued + inclusive - mine;
-        for (std::uint32_t left = kept; left != 0; left &= left - 1) {
-          s_queue[at++] = static_cast<std::uint16_t>(offset + static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1));
-        }
+        for_each_bit(kept, [&](unsigned j) { s_queue[at++] = static_cast<std::uint16_t>(offset + j); });
         queued += __shfl_sync(kFullWarp, inclusive, 31);
         __syncwarp();  // the queue is written
         // ...and walk them 32 at a time, from its top.
@@ -119,11 +122,8 @@ __global__ void __launch_bounds__(kThreads)
       } else {
         // The other passes walk each thread's candidates in position order (the write pass's order:
         // thread after thread, round after round).
-        report(candidates != 0, [&](auto on_record) {
-          for (std::uint32_t left = candidates; left != 0; left &= left - 1) {
-            walk_from(first + static_cast<unsigned>(__ffs(static_cast<int>(left)) - 1), on_record);
-          }
-        });
+        report(candidates != 0,
+               [&](auto on_record) { for_each_bit(candidates, [&](unsigned j) { walk_from(first + j, on_record); }); });
       }
     }
     if constexpr (kPass == Pass::count) {
