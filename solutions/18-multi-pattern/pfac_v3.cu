@@ -52,6 +52,26 @@ __device__ inline bool passes_fine_filter(const FilterView& fine, const std::uin
   return fine.words == nullptr || may_start(fine, bytes);
 }
 
+// A walk's reader of the text: it reads its bytes in order, so one aligned 16-byte load serves 16 of
+// them (a byte load each would cost each lane of a warp its own L1 request, the lanes' walks being far
+// apart). Loads stay inside DeviceText's allocation: a vector that starts before n.
+struct TextChunks {
+  const std::uint8_t* text;
+  std::size_t base = ~std::size_t{0};
+  uint4 chunk{};
+
+  __device__ std::uint8_t operator()(std::size_t i) {
+    const std::size_t at = i & ~std::size_t{15};
+    if (at != base) {
+      base = at;
+      chunk = *reinterpret_cast<const uint4*>(text + at);
+    }
+    const unsigned k = static_cast<unsigned>(i) & 15u;
+    const std::uint32_t word = k < 8 ? (k < 4 ? chunk.x : chunk.y) : (k < 12 ? chunk.z : chunk.w);
+    return static_cast<std::uint8_t>(word >> (8 * (k & 3u)));
+  }
+};
+
 template <Pass kPass>
 __global__ void __launch_bounds__(kThreads)
     pfac_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions,
@@ -71,13 +91,12 @@ __global__ void __launch_bounds__(kThreads)
   const FilterView filter{s_filter, q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
   const unsigned lane = threadIdx.x % 32;
-  const auto byte_at = [&](std::size_t i) { return text[i]; };
   // One walk from `position`, reported as the pass wants it (active: there is one).
   unsigned found = 0;
   unsigned long long next_slot = 0;
   const auto report = [&](bool active, auto walks) { report_round<kPass>(out, active, walks, temp, next_slot, found); };
   const auto walk_from = [&](std::size_t position, auto on_record) {
-    pfac_walk(trie, position, n, byte_at,
+    pfac_walk(trie, position, n, TextChunks{text},
               [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
   };
   const std::size_t tiles = (positions + kTile - 1) / kTile;
