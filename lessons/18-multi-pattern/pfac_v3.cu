@@ -13,6 +13,7 @@
 // candidates in shared memory (a warp prefix sum of their counts, lesson 07) and walks them 32 at a
 // time, every lane busy, instead of one lane walking while 31 wait. Large sets fill the shared filter,
 // so a candidate first reads the same hash at full resolution in global memory (L2-resident).
+#include "anchor_table.hpp"
 #include "multi_gpu.hpp"
 #include "pfac_set.cuh"
 
@@ -58,12 +59,34 @@ __device__ inline bool passes_fine_filter(const FilterView& fine, const std::uin
   return fine.words == nullptr || may_start(fine, bytes);
 }
 
-template <Pass kPass>
+// A walk's reader of the text: it reads its bytes in order, so one aligned 16-byte load serves 16 of
+// them (a byte load each would cost each lane of a warp its own L1 request, the lanes' walks being far
+// apart). Loads stay inside DeviceText's allocation: a vector that starts before n.
+struct TextChunks {
+  const std::uint8_t* text;
+  std::size_t base = ~std::size_t{0};
+  uint4 chunk{};
+
+  __device__ std::uint8_t operator()(std::size_t i) {
+    const std::size_t at = i & ~std::size_t{15};
+    if (at != base) {
+      base = at;
+      chunk = *reinterpret_cast<const uint4*>(text + at);
+    }
+    const unsigned k = static_cast<unsigned>(i) & 15u;
+    const std::uint32_t word = k < 8 ? (k < 4 ? chunk.x : chunk.y) : (k < 12 ? chunk.z : chunk.w);
+    return static_cast<std::uint8_t>(word >> (8 * (k & 3u)));
+  }
+};
+
+// kAnchored (count pass only): the filter holds the anchors (anchor_table.hpp) and a candidate is
+// verified against its bucket's patterns, not walked.
+template <Pass kPass, bool kAnchored>
 __global__ void __launch_bounds__(kThreads)
     pfac_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions,
                    const std::uint32_t* __restrict__ filter_words, unsigned q, unsigned log2_bits, FilterView fine,
-                   const std::uint32_t* __restrict__ image, std::int32_t hot, std::int32_t warm, TrieView tables,
-                   Output out) {
+                   AnchorView anchors, const std::uint32_t* __restrict__ image, std::int32_t hot, std::int32_t warm,
+                   TrieView tables, Output out) {
   extern __shared__ std::uint32_t shared_words[];  // the filter, the hot image, the warps' queues
   __shared__ BlockSumsTemp<kThreads> temp;         // the block sums of the count_per_block and write passes
   const std::size_t filter_words_count = (std::size_t{1} << log2_bits) / 32;
@@ -77,14 +100,17 @@ __global__ void __launch_bounds__(kThreads)
   const FilterView filter{s_filter, q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
   const unsigned lane = threadIdx.x % 32;
-  const auto byte_at = [&](std::size_t i) { return text[i]; };
-  // A thread's walks reported as the pass wants them (active: it has some), and one walk from `position`.
+  // One walk from `position`, reported as the pass wants it (active: there is one).
   unsigned found = 0;
   unsigned long long next_slot = 0;
   const auto report = [&](bool active, auto walks) { report_round<kPass>(out, active, walks, temp, next_slot, found); };
   const auto walk_from = [&](std::size_t position, auto on_record) {
-    pfac_walk(trie, position, n, byte_at,
-              [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+    if constexpr (kAnchored) {
+      verify_anchor(anchors, position, n, TextChunks{text}, on_record);
+    } else {
+      pfac_walk(trie, position, n, TextChunks{text},
+                [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+    }
   };
   const std::size_t tiles = (positions + kTile - 1) / kTile;
   for (std::size_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
@@ -162,20 +188,36 @@ class V3Set final : public PfacSet {
       fine_words_ = to_device(fine_.words, stream);
     }
     filter_words_ = to_device(filter_.words, stream);
+    // Anchors for the count pass when every pattern has 8 bytes or more (anchor_table.hpp).
+    if (trie().shortest >= kAnchorBytes) {
+      anchors_ = build_anchor_table(trie(), patterns, filter_.log2_bits);
+      anchor_filter_ = to_device(anchors_.filter.words, stream);
+      anchor_buckets_ = to_device(anchors_.bucket_first, stream);
+      anchor_entries_ = to_device(anchors_.entries, stream);
+      anchor_bytes_ = to_device(anchors_.bytes, stream);
+    }
   }
 
  private:
   std::size_t tile_positions() const override { return kTile; }
   void enqueue(Pass pass, const std::uint8_t* text, std::size_t n, std::size_t positions, const Output& out,
                cudaStream_t stream) override {
-    const auto kernel = pass == Pass::count             ? pfac_v3_kernel<Pass::count>
-                        : pass == Pass::count_per_block ? pfac_v3_kernel<Pass::count_per_block>
-                                                        : pfac_v3_kernel<Pass::write>;
-    const std::size_t shared = filter_.bytes() + hot_.bytes() + kQueueBytes;
-    const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(positions));
-    const FilterView fine{fine_.words.empty() ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
-    kernel<<<grid, kThreads, shared, stream>>>(text, n, positions, filter_words_.data(), filter_.q, filter_.log2_bits,
-                                               fine, image_.data(), hot_.hot, hot_.warm, device_tables(), out);
+    const bool anchored = pass == Pass::count && !anchors_.entries.empty();
+    const auto kernel = anchored                        ? pfac_v3_kernel<Pass::count, true>
+                        : pass == Pass::count           ? pfac_v3_kernel<Pass::count, false>
+                        : pass == Pass::count_per_block ? pfac_v3_kernel<Pass::count_per_block, false>
+                                                        : pfac_v3_kernel<Pass::write, false>;
+    const PrefixFilter& filter = anchored ? anchors_.filter : filter_;
+    const std::uint32_t* filter_words = anchored ? anchor_filter_.data() : filter_words_.data();
+    // An anchor may lie at any position with 8 bytes after it, past the last start of a pattern.
+    const std::size_t tested = anchored ? n - (kAnchorBytes - 1) : positions;
+    const std::size_t shared = filter.bytes() + hot_.bytes() + kQueueBytes;
+    const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(tested));
+    const FilterView fine{fine_.words.empty() || anchored ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
+    const AnchorView anchors{anchors_.log2_buckets, anchor_buckets_.data(), anchor_entries_.data(),
+                             anchor_bytes_.data()};
+    kernel<<<grid, kThreads, shared, stream>>>(text, n, tested, filter_words, filter.q, filter.log2_bits, fine, anchors,
+                                               image_.data(), hot_.hot, hot_.warm, device_tables(), out);
     CUDA_CHECK_LAUNCH();
   }
 
@@ -183,6 +225,10 @@ class V3Set final : public PfacSet {
   DeviceBuffer<std::uint32_t> image_;
   PrefixFilter filter_, fine_;  // fine_: empty when the shared filter has all the bits it would
   DeviceBuffer<std::uint32_t> filter_words_, fine_words_;
+  AnchorTable anchors_;  // no entries: the count pass walks from the prefix filter's candidates
+  DeviceBuffer<std::uint32_t> anchor_filter_, anchor_buckets_;
+  DeviceBuffer<AnchorEntry> anchor_entries_;
+  DeviceBuffer<std::uint8_t> anchor_bytes_;
 };
 
 std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "pattern_sets.hpp"
+#include "anchor_table.hpp"
 #include "pfac_tables.hpp"
 
 using namespace cudamatch;
@@ -184,4 +185,105 @@ TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the ex
   const double expected = 1.0 - std::exp(-static_cast<double>(grams.size()) / std::ldexp(1.0, static_cast<int>(bits)));
   CHECK(std::abs(static_cast<double>(set) / std::ldexp(1.0, static_cast<int>(bits)) - expected) < 0.02);
   CHECK_THROWS_AS(build_prefix_filter(views(patterns), 4), std::invalid_argument);
+}
+
+namespace {
+
+// The anchored count on the host: every position's filter bit, then verify_anchor, against the
+// reference's per-terminal counts of the occurrences that end after `seen`. "" when they agree.
+std::string anchored_disagreement(const Bytes& text, const std::vector<Bytes>& patterns, unsigned filter_bits,
+                                  std::size_t seen) {
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  const AnchorTable table = build_anchor_table(trie, views(patterns), filter_bits);
+  const AnchorView view{table.log2_buckets, table.bucket_first.data(), table.entries.data(), table.bytes.data()};
+  std::vector<std::uint64_t> got(trie.terminal_count(), 0), want(trie.terminal_count(), 0);
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i + kAnchorBytes <= n; ++i) {
+    const std::uint32_t bit = qgram_hash(qgram_at(text.data() + i, kAnchorBytes), table.filter.log2_bits);
+    if (((table.filter.words[bit / 32] >> (bit % 32)) & 1u) == 0) continue;
+    verify_anchor(
+        view, i, n, [&](std::size_t k) { return text[k]; },
+        [&](std::uint32_t terminal, std::size_t, std::size_t end) {
+          if (end > seen) ++got[terminal];
+        });
+  }
+  for (const PatternMatch& m : reference(text, patterns)) {
+    const std::size_t t = static_cast<std::size_t>(trie.terminal_of_pattern[m.pattern]);
+    // A terminal's patterns are one string: count its occurrences once.
+    if (trie.terminal_patterns[static_cast<std::size_t>(trie.terminal_first[t])] == m.pattern &&
+        m.offset + patterns[m.pattern].size() > seen) {
+      ++want[t];
+    }
+  }
+  for (std::size_t t = 0; t < got.size(); ++t) {
+    if (got[t] != want[t]) {
+      return "terminal " + std::to_string(t) + ": " + std::to_string(got[t]) + " found through its anchor, " +
+             std::to_string(want[t]) + " expected";
+    }
+  }
+  return "";
+}
+
+// The patterns of at least 8 bytes of `patterns`.
+std::vector<Bytes> anchorable(std::vector<Bytes> patterns) {
+  patterns.erase(std::remove_if(patterns.begin(), patterns.end(), [](const Bytes& p) { return p.size() < 8; }),
+                 patterns.end());
+  return patterns;
+}
+
+}  // namespace
+
+TEST_CASE("anchors: every occurrence of every distinct pattern is found once, through its anchor") {
+  Rng rng(0xA1C4);
+  int failures = 0;
+  for (int c = 0; c < 120 && failures < 3; ++c) {
+    const unsigned sigma = c % 4 == 0 ? 2 : c % 4 == 1 ? 4 : c % 4 == 2 ? 26 : 256;
+    const Bytes text = random_bytes(rng.below(4000), sigma, rng.next());
+    const std::size_t count = 1 + rng.below(60);
+    const std::size_t longest = 8 + rng.below(40);
+    std::vector<Bytes> patterns = anchorable(random_set(rng, text, count, 8, longest, sigma));
+    if (patterns.empty()) patterns.push_back(random_bytes(8, sigma, rng.next()));
+    const unsigned bits = 5 + static_cast<unsigned>(rng.below(12));
+    const std::size_t seen = rng.below(text.size() + 1);
+    const std::string problem = anchored_disagreement(text, patterns, bits, seen);
+    if (!problem.empty()) {
+      ++failures;
+      FAIL_CHECK("case " << c << " (alphabet " << sigma << ", n " << text.size() << ", " << patterns.size()
+                         << " patterns, " << bits << " filter bits, seen " << seen << "): " << problem);
+    }
+  }
+  CHECK(failures == 0);
+  // All-equal texts with runs of 'a' (every gram the same: each pattern's anchor at offset 0), at both
+  // ends of the text; NUL and 0xff; a text shorter than the patterns.
+  std::vector<Bytes> runs;
+  for (std::size_t m = 8; m <= 70; ++m) runs.emplace_back(m, 'a');
+  CHECK(anchored_disagreement(Bytes(300, 'a'), runs, 12, 0).empty());
+  CHECK(anchored_disagreement(Bytes(300, 'a'), runs, 12, 150).empty());
+  CHECK(anchored_disagreement(Bytes(7, 'a'), runs, 12, 0).empty());
+  Bytes binary = random_bytes(3000, 2, 9);
+  for (auto& b : binary) b = b == 'a' ? 0x00 : 0xff;
+  CHECK(anchored_disagreement(binary, anchorable(random_set(rng, binary, 40, 8, 20, 2)), 10, 0).empty());
+  CHECK_THROWS_AS(build_anchor_table(build_pfac_trie(views({bytes("short")})), views({bytes("short")}), 12),
+                  std::invalid_argument);
+}
+
+TEST_CASE("anchors: on English text with 1,000 drawn patterns fewer positions pass than with prefixes") {
+  Rng rng(0xA1C5);
+  const Bytes text = random_english(1 << 20, 5);
+  const std::vector<Bytes> patterns = corpus_set(rng, text, 1000);
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  const unsigned bits = 18;
+  const AnchorTable anchors = build_anchor_table(trie, views(patterns), bits);
+  const PrefixFilter prefixes = build_prefix_filter(views(patterns), bits);
+  const auto passing = [&](const PrefixFilter& filter) {
+    std::size_t pass = 0;
+    for (std::size_t i = 0; i + 8 <= text.size(); ++i) {
+      const std::uint32_t bit = qgram_hash(qgram_at(text.data() + i, 8), filter.log2_bits);
+      pass += (filter.words[bit / 32] >> (bit % 32)) & 1u;
+    }
+    return pass;
+  };
+  const std::size_t anchored = passing(anchors.filter), prefixed = passing(prefixes);
+  INFO("positions passing: anchors " << anchored << ", prefixes " << prefixed);
+  CHECK(anchored < prefixed);
 }
