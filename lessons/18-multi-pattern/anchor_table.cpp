@@ -1,3 +1,6 @@
+// Lesson 18 - v3's anchors: each distinct pattern's rarest 8-gram, the filter of them and the buckets
+// of the entries (anchor_table.hpp says what they are for).
+// STARTER: complete the TODO(18-multi-pattern, ...) hole (README, steps).
 #include "anchor_table.hpp"
 
 #include <algorithm>
@@ -9,7 +12,18 @@ namespace cudamatch::lesson18 {
 
 namespace {
 
+using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
+
 std::uint64_t gram_at(const std::uint8_t* bytes) { return qgram_at(bytes, kAnchorBytes); }
+
+// TODO(18-multi-pattern, v3): p's anchor: the offset of its 8-gram that fewest of the set's 8-grams equal (the first).
+// The candidates are the offsets 0 to p.size - 8; grams.at(gram_at(p.data + o)) counts the set's 8-grams
+// equal to the one at o. Offset 0, the prefix, finds every occurrence too, but lets as many positions
+// through as the prefix filter does: that is what the anchors are for.
+std::size_t anchor_offset(const ByteView& p, const GramCounts& grams) {
+  (void)p, (void)grams;
+  return 0;
+}
 
 }  // namespace
 
@@ -27,7 +41,7 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
     distinct.push_back(patterns[trie.terminal_patterns[static_cast<std::size_t>(trie.terminal_first[t])]]);
   }
   // How many 8-grams of the distinct patterns equal each 8-gram.
-  std::unordered_map<std::uint64_t, std::uint32_t> grams;
+  GramCounts grams;
   for (const ByteView& p : distinct) {
     for (std::size_t o = 0; o + kAnchorBytes <= p.size; ++o) ++grams[gram_at(p.data + o)];
   }
@@ -36,12 +50,9 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   std::vector<AnchorEntry> entries;
   for (std::size_t t = 0; t < distinct.size(); ++t) {
     const ByteView& p = distinct[t];
-    std::size_t best = 0;
-    for (std::size_t o = 1; o + kAnchorBytes <= p.size; ++o) {
-      if (grams[gram_at(p.data + o)] < grams[gram_at(p.data + best)]) best = o;
-    }
+    const std::size_t best = anchor_offset(p, grams);
     anchors.push_back({p.data + best, kAnchorBytes});
-    entries.push_back({static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(best),
+    entries.push_back({gram_at(p.data + best), static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(best),
                        static_cast<std::uint32_t>(table.bytes.size()), static_cast<std::uint32_t>(p.size)});
     table.bytes.insert(table.bytes.end(), p.data, p.data + p.size);
   }

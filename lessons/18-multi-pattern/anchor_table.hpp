@@ -1,9 +1,9 @@
-// Lesson 18 - v3's anchors (given; experimental): the count pass of a set whose patterns all have 8 bytes
-// or more finds each distinct pattern through one of its 8-grams, its *anchor*, instead of through its
-// first 8 bytes. The anchor is the pattern's 8-gram that fewest 8-grams of the whole set equal (the set
-// drawn from a text samples that text: a gram rare in the set is likely rare in the text), so fewer
-// positions pass the filter than with prefixes; a position that passes is verified by comparing the
-// few patterns anchored on its gram's bucket, no trie walk.
+// Lesson 18 - v3's anchors (given, but for the choice of each anchor: anchor_offset, anchor_table.cpp): the
+// count pass of a set whose patterns all have 8 bytes or more finds each distinct pattern through one of
+// its 8-grams, its *anchor*, instead of through its first 8 bytes. The anchor is the pattern's 8-gram that
+// fewest 8-grams of the whole set equal (a set drawn from a text samples that text: a gram rare in the set
+// is likely rare in the text), so fewer positions pass the filter than with prefixes; a position that
+// passes is verified by comparing the few patterns anchored on its gram's bucket, no trie walk.
 //
 // An occurrence of pattern p at s has p's anchor at s + offset(p), and p has exactly one anchor: the
 // occurrence is found once, at that position. Patterns that end at the same trie state (duplicates)
@@ -21,8 +21,10 @@ namespace cudamatch::lesson18 {
 
 constexpr unsigned kAnchorBytes = 8;
 
-// One distinct pattern: its terminal, where its anchor lies in it, and its bytes in AnchorTable::bytes.
+// One distinct pattern: its anchor (qgram_at), its terminal, where its anchor lies in it, and its bytes
+// in AnchorTable::bytes.
 struct AnchorEntry {
+  std::uint64_t anchor;
   std::uint32_t terminal;
   std::uint32_t offset;
   std::uint32_t first;
@@ -60,7 +62,7 @@ __host__ __device__ void verify_anchor(const AnchorView& anchors, std::size_t i,
   const std::uint32_t bucket = qgram_hash(gram, anchors.log2_buckets);
   for (std::uint32_t e = anchors.bucket_first[bucket]; e < anchors.bucket_first[bucket + 1]; ++e) {
     const AnchorEntry entry = anchors.entries[e];
-    if (i < entry.offset) continue;
+    if (entry.anchor != gram || i < entry.offset) continue;  // another gram of the bucket, or a start before 0
     const std::size_t start = i - entry.offset;
     if (entry.length > n - start) continue;
     std::uint32_t k = 0;

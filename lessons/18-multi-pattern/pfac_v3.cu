@@ -13,6 +13,10 @@
 // candidates in shared memory (a warp prefix sum of their counts, lesson 07) and walks them 32 at a
 // time, every lane busy, instead of one lane walking while 31 wait. Large sets fill the shared filter,
 // so a candidate first reads the same hash at full resolution in global memory (L2-resident).
+// When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
+// distinct pattern's 8-gram rarest in the set (anchor_table.hpp), which fewer text positions share, and
+// verifies a candidate by comparing the patterns of its gram's bucket, not by a walk (no hot image:
+// four blocks an SM).
 #include "anchor_table.hpp"
 #include "multi_gpu.hpp"
 #include "pfac_set.cuh"
@@ -92,10 +96,13 @@ __global__ void __launch_bounds__(kThreads)
   const std::size_t filter_words_count = (std::size_t{1} << log2_bits) / 32;
   std::uint32_t* s_filter = shared_words;
   std::uint32_t* s_image = shared_words + filter_words_count;
-  const std::size_t image_words = hot_layout(hot, warm).words;
+  // The anchored pass walks no trie: its blocks hold no hot image (and fit four to an SM).
+  const std::size_t image_words = kAnchored ? 0 : hot_layout(hot, warm).words;
   auto* s_queue = reinterpret_cast<std::uint16_t*>(s_image + image_words) + (threadIdx.x / 32) * kQueue;
   for (std::size_t w = threadIdx.x; w < filter_words_count; w += kThreads) s_filter[w] = filter_words[w];
-  for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_image[w] = image[w];
+  if constexpr (!kAnchored) {
+    for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_image[w] = image[w];
+  }
   __syncthreads();  // the filter and the hot image are in
   const FilterView filter{s_filter, q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
@@ -211,7 +218,7 @@ class V3Set final : public PfacSet {
     const std::uint32_t* filter_words = anchored ? anchor_filter_.data() : filter_words_.data();
     // An anchor may lie at any position with 8 bytes after it, past the last start of a pattern.
     const std::size_t tested = anchored ? n - (kAnchorBytes - 1) : positions;
-    const std::size_t shared = filter.bytes() + hot_.bytes() + kQueueBytes;
+    const std::size_t shared = filter.bytes() + (anchored ? 0 : hot_.bytes()) + kQueueBytes;
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(tested));
     const FilterView fine{fine_.words.empty() || anchored ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
     const AnchorView anchors{anchors_.log2_buckets, anchor_buckets_.data(), anchor_entries_.data(),

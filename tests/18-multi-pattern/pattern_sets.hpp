@@ -100,6 +100,15 @@ inline std::vector<Bytes> corpus_set(cudamatch::Rng& rng, const Bytes& text, std
   return patterns;
 }
 
+// The patterns of `patterns` that have `min_m` bytes or more, in their order.
+inline std::vector<Bytes> at_least(std::size_t min_m, const std::vector<Bytes>& patterns) {
+  std::vector<Bytes> kept;
+  for (const Bytes& p : patterns) {
+    if (p.size() >= min_m) kept.push_back(p);
+  }
+  return kept;
+}
+
 // The runs of 'a': "a", "aa", ... up to `longest` bytes, and "b".
 inline std::vector<Bytes> runs_of_a(std::size_t longest) {
   std::vector<Bytes> patterns;

@@ -1,6 +1,7 @@
 // Lesson 18 - every version against the CPU Aho-Corasick on the GPU: find_all (appended after a
 // sentinel, with a base) and count (with and without shared bytes), one set searched in several texts in
-// a row (nothing kept from the previous search), seeded random sets, the edge cases (tile edges, all-'a'
+// a row (nothing kept from the previous search), seeded random sets (each again without its patterns
+// under 8 bytes: v3's anchored count pass), the edge cases (tile edges, all-'a'
 // texts, NUL and 0xff, one pattern, patterns longer than the text, patterns of a few KB, no pattern),
 // 10,000 patterns, and a text of more tiles than the grid has blocks. [todo]: v1, v2, v3 (the
 // starter's holes).
@@ -89,6 +90,8 @@ void random_cases(const GpuMultiVersion& version, std::uint64_t seed, bool quick
         random_set(rng, texts.back(), 1 + rng.below(quick ? 20 : 200), 1, 1 + rng.below(c % 5 == 0 ? 300 : 24), sigma);
     INFO("set " << c << ", alphabet " << sigma);
     check(version, patterns, texts);
+    // The same set less its patterns shorter than 8 bytes (v3's count pass then finds them by anchors).
+    check(version, at_least(8, patterns), texts);
   }
 }
 
@@ -103,6 +106,7 @@ void edge_cases(const GpuMultiVersion& version) {
   // Across v3's tile edge: every position walks 130 steps, slow under racecheck (the quick set).
   if (!quick) all_a.emplace_back(65553, 'a');
   check(version, runs_of_a(quick ? 70 : 130), all_a);
+  check(version, at_least(8, runs_of_a(quick ? 70 : 130)), all_a);  // one anchor gram, every entry in its bucket
   // Occurrences straddling each tile edge, at 0 and at n - m, NUL and 0xff bytes around them.
   Rng rng(0xED6E);
   Bytes text = random_bytes(kTileEdges.back() + 200, 256, 41);
@@ -119,6 +123,10 @@ void edge_cases(const GpuMultiVersion& version) {
   planted.push_back(planted.back());               // a duplicate
   planted.push_back(slice(planted.back(), 0, 3));  // and its prefix
   check(version, planted, {text, slice(text, 0, 4096), Bytes{}});
+  // The long ones alone, with the 8 bytes at n - 8 (an anchor at the last position v3's count pass tests).
+  std::vector<Bytes> long_planted = at_least(8, planted);
+  long_planted.push_back(slice(text, text.size() - 8, 8));
+  check(version, long_planted, {text, slice(text, 0, 4096), slice(text, 0, 8), Bytes{}});
   // One pattern; patterns longer than the text; patterns of a few KB.
   check(version, {slice(text, 100, 1)}, {text});
   check(version, {Bytes(5000, 'a'), slice(text, 0, 12296)}, {slice(text, 0, 4000), Bytes(4999, 'a')});

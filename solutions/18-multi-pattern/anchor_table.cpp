@@ -1,0 +1,80 @@
+// Lesson 18 - v3's anchors: each distinct pattern's rarest 8-gram, the filter of them and the buckets
+// of the entries (anchor_table.hpp says what they are for).
+// SOLUTION.
+#include "anchor_table.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace cudamatch::lesson18 {
+
+namespace {
+
+using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
+
+std::uint64_t gram_at(const std::uint8_t* bytes) { return qgram_at(bytes, kAnchorBytes); }
+
+// HOLE(18-multi-pattern, v3): p's anchor: the offset of its 8-gram that fewest of the set's 8-grams equal (the first).
+std::size_t anchor_offset(const ByteView& p, const GramCounts& grams) {
+  std::size_t best = 0;
+  std::uint32_t fewest = grams.at(gram_at(p.data));
+  for (std::size_t o = 1; o + kAnchorBytes <= p.size; ++o) {
+    const std::uint32_t equal = grams.at(gram_at(p.data + o));
+    if (equal < fewest) best = o, fewest = equal;
+  }
+  return best;
+}
+// END HOLE
+
+}  // namespace
+
+AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits) {
+  check_patterns(patterns);
+  for (std::size_t k = 0; k < patterns.size(); ++k) {
+    if (patterns[k].size < kAnchorBytes) {
+      throw std::invalid_argument("anchors: pattern " + std::to_string(k) + " is shorter than 8 bytes");
+    }
+  }
+  // One pattern per terminal (duplicates end at the same one).
+  std::vector<ByteView> distinct;
+  distinct.reserve(trie.terminal_count());
+  for (std::size_t t = 0; t < trie.terminal_count(); ++t) {
+    distinct.push_back(patterns[trie.terminal_patterns[static_cast<std::size_t>(trie.terminal_first[t])]]);
+  }
+  // How many 8-grams of the distinct patterns equal each 8-gram.
+  GramCounts grams;
+  for (const ByteView& p : distinct) {
+    for (std::size_t o = 0; o + kAnchorBytes <= p.size; ++o) ++grams[gram_at(p.data + o)];
+  }
+  AnchorTable table;
+  std::vector<ByteView> anchors;
+  std::vector<AnchorEntry> entries;
+  for (std::size_t t = 0; t < distinct.size(); ++t) {
+    const ByteView& p = distinct[t];
+    const std::size_t best = anchor_offset(p, grams);
+    anchors.push_back({p.data + best, kAnchorBytes});
+    entries.push_back({gram_at(p.data + best), static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(best),
+                       static_cast<std::uint32_t>(table.bytes.size()), static_cast<std::uint32_t>(p.size)});
+    table.bytes.insert(table.bytes.end(), p.data, p.data + p.size);
+  }
+  table.filter = build_prefix_filter(anchors, filter_log2_bits);
+  // About two buckets an entry, so that most buckets hold one entry or none.
+  table.log2_buckets = 1;
+  while ((std::size_t{1} << table.log2_buckets) < 2 * entries.size() && table.log2_buckets < 30) ++table.log2_buckets;
+  const std::size_t buckets = std::size_t{1} << table.log2_buckets;
+  std::vector<std::uint32_t> bucket_of(entries.size());
+  table.bucket_first.assign(buckets + 1, 0);
+  for (std::size_t e = 0; e < entries.size(); ++e) {
+    bucket_of[e] = qgram_hash(gram_at(anchors[e].data), table.log2_buckets);
+    ++table.bucket_first[bucket_of[e] + 1];
+  }
+  for (std::size_t b = 0; b < buckets; ++b) table.bucket_first[b + 1] += table.bucket_first[b];
+  table.entries.resize(entries.size());
+  std::vector<std::uint32_t> next(table.bucket_first.begin(), table.bucket_first.end() - 1);
+  for (std::size_t e = 0; e < entries.size(); ++e) table.entries[next[bucket_of[e]]++] = entries[e];
+  return table;
+}
+
+}  // namespace cudamatch::lesson18
