@@ -15,8 +15,8 @@
 // so a candidate first reads the same hash at full resolution in global memory (L2-resident).
 // When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
 // distinct pattern's 8-gram rarest in the set (anchor_table.hpp), which fewer text positions share, and
-// verifies a candidate by comparing the patterns of its gram's bucket, not by a walk (no hot image:
-// four blocks an SM).
+// verifies a candidate by comparing the patterns of its gram's bucket, not by a walk (and loads no hot
+// image).
 #include "anchor_table.hpp"
 #include "multi_gpu.hpp"
 #include "pfac_set.cuh"
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(kThreads)
   const std::size_t filter_words_count = (std::size_t{1} << log2_bits) / 32;
   std::uint32_t* s_filter = shared_words;
   std::uint32_t* s_image = shared_words + filter_words_count;
-  // The anchored pass walks no trie: its blocks hold no hot image (and fit four to an SM).
+  // The anchored pass walks no trie: its blocks hold no hot image.
   const std::size_t image_words = kAnchored ? 0 : hot_layout(hot, warm).words;
   auto* s_queue = reinterpret_cast<std::uint16_t*>(s_image + image_words) + (threadIdx.x / 32) * kQueue;
   for (std::size_t w = threadIdx.x; w < filter_words_count; w += kThreads) s_filter[w] = filter_words[w];
@@ -248,6 +248,9 @@ std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cuda
 
 }  // namespace
 
-const GpuMultiVersion v3{"v3", "q-gram filter over 16 positions a thread in registers, then v2's walk", build};
+const GpuMultiVersion v3{
+    "v3",
+    "q-gram filter over 16 positions a thread in registers, then a compare of anchored patterns (count) or v2's walk",
+    build};
 
 }  // namespace cudamatch::lesson18
