@@ -1,31 +1,11 @@
-// Lesson 18 - v3's anchors: each distinct pattern's rarest 8-gram, the filter of them and the buckets
-// of the entries (anchor_table.hpp says what they are for).
-// STARTER: complete the TODO(18-multi-pattern, ...) hole (README, steps).
+// Lesson 18 - v3's anchor table (given): one entry per distinct pattern, placed by its anchor
+// (anchor_offset.cpp, yours), the filter of the anchors and the entries' hash buckets.
 #include "anchor_table.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 namespace cudamatch::lesson18 {
-
-namespace {
-
-using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
-
-std::uint64_t gram_at(const std::uint8_t* bytes) { return qgram_at(bytes, kAnchorBytes); }
-
-// TODO(18-multi-pattern, v3): p's anchor: the offset of its 8-gram that fewest of the set's 8-grams equal (the first).
-// The candidates are the offsets 0 to p.size - 8; grams.at(gram_at(p.data + o)) counts the set's 8-grams
-// equal to the one at o. Offset 0, the prefix, finds every occurrence too, but lets as many positions
-// through as the prefix filter does: that is what the anchors are for.
-std::size_t anchor_offset(const ByteView& p, const GramCounts& grams) {
-  (void)p, (void)grams;
-  return 0;
-}
-
-}  // namespace
 
 AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits) {
   check_patterns(patterns);
@@ -43,7 +23,7 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   // How many 8-grams of the distinct patterns equal each 8-gram.
   GramCounts grams;
   for (const ByteView& p : distinct) {
-    for (std::size_t o = 0; o + kAnchorBytes <= p.size; ++o) ++grams[gram_at(p.data + o)];
+    for (std::size_t o = 0; o + kAnchorBytes <= p.size; ++o) ++grams[qgram_at(p.data + o, kAnchorBytes)];
   }
   AnchorTable table;
   std::vector<ByteView> anchors;
@@ -52,8 +32,9 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
     const ByteView& p = distinct[t];
     const std::size_t best = anchor_offset(p, grams);
     anchors.push_back({p.data + best, kAnchorBytes});
-    entries.push_back({gram_at(p.data + best), static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(best),
-                       static_cast<std::uint32_t>(table.bytes.size()), static_cast<std::uint32_t>(p.size)});
+    entries.push_back({qgram_at(p.data + best, kAnchorBytes), static_cast<std::uint32_t>(t),
+                       static_cast<std::uint32_t>(best), static_cast<std::uint32_t>(table.bytes.size()),
+                       static_cast<std::uint32_t>(p.size)});
     table.bytes.insert(table.bytes.end(), p.data, p.data + p.size);
   }
   table.filter = build_prefix_filter(anchors, filter_log2_bits);
@@ -64,7 +45,7 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   std::vector<std::uint32_t> bucket_of(entries.size());
   table.bucket_first.assign(buckets + 1, 0);
   for (std::size_t e = 0; e < entries.size(); ++e) {
-    bucket_of[e] = qgram_hash(gram_at(anchors[e].data), table.log2_buckets);
+    bucket_of[e] = qgram_hash(entries[e].anchor, table.log2_buckets);
     ++table.bucket_first[bucket_of[e] + 1];
   }
   for (std::size_t b = 0; b < buckets; ++b) table.bucket_first[b + 1] += table.bucket_first[b];

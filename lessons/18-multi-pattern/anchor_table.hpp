@@ -1,4 +1,4 @@
-// Lesson 18 - v3's anchors (given, but for the choice of each anchor: anchor_offset, anchor_table.cpp): the
+// Lesson 18 - v3's anchors (given, but for the choice of each anchor: anchor_offset.cpp): the
 // count pass of a set whose patterns all have 8 bytes or more finds each distinct pattern through one of
 // its 8-grams, its *anchor*, instead of through its first 8 bytes. The anchor is the pattern's 8-gram that
 // fewest 8-grams of the whole set equal (a set drawn from a text samples that text: a gram rare in the set
@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "common/byte_view.hpp"
@@ -38,6 +39,13 @@ struct AnchorTable {
   std::vector<AnchorEntry> entries;
   std::vector<std::uint8_t> bytes;  // the distinct patterns, one after another
 };
+
+// How many of a set's 8-grams (qgram_at(bytes, 8)) equal each 8-gram: every offset of every distinct pattern.
+using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
+
+// Where p's anchor lies in p (p has 8 bytes or more; `grams` counts every 8-gram of p): the offset of its
+// 8-gram that fewest of the set's 8-grams equal, the first of them on a tie (anchor_offset.cpp).
+std::size_t anchor_offset(const ByteView& p, const GramCounts& grams);
 
 // The anchors of the terminals of `trie`, built from `patterns` (every one at least kAnchorBytes long,
 // else std::invalid_argument); the filter gets 2^filter_log2_bits bits (5 to 32).

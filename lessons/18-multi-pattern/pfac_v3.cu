@@ -8,15 +8,15 @@
 // The filter is cheap only if each position costs a few instructions: each thread holds 16 + 8 text
 // bytes in registers (one 16-byte and one 8-byte load), builds the q-gram of each of its 16 positions
 // with funnel shifts, hashes it with two multiplies and reads one filter bit (window_candidates).
-// The candidates then walk the trie, v2's way (hot image in shared memory, text from L1/L2). A walk is
-// long beside a filter test, so in the count pass (the one that is timed) each warp queues its
-// candidates in shared memory (a warp prefix sum of their counts, lesson 07) and walks them 32 at a
-// time, every lane busy, instead of one lane walking while 31 wait. Large sets fill the shared filter,
-// so a candidate first reads the same hash at full resolution in global memory (L2-resident).
+// Then the candidates are verified. A walk is long beside a filter test, so in the count pass (the one
+// that is timed) each warp queues its candidates in shared memory (a warp prefix sum of their counts,
+// lesson 07) and verifies them 32 at a time, every lane busy, instead of one lane working while 31 wait.
 // When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
 // distinct pattern's 8-gram rarest in the set (anchor_table.hpp), which fewer text positions share, and
-// verifies a candidate by comparing the patterns of its gram's bucket, not by a walk (and loads no hot
-// image).
+// verifies a candidate by comparing the patterns of its gram's hash bucket (no trie, no hot image).
+// Otherwise, and in the find_all passes (whose order the walks give), a candidate walks the trie v2's
+// way (an 8 KB hot image in shared memory, the text from L1/L2); large sets fill the shared filter, so
+// such a candidate first reads the same hash at full resolution in global memory (L2-resident).
 #include "anchor_table.hpp"
 #include "multi_gpu.hpp"
 #include "pfac_set.cuh"
@@ -63,9 +63,10 @@ __device__ inline bool passes_fine_filter(const FilterView& fine, const std::uin
   return fine.words == nullptr || may_start(fine, bytes);
 }
 
-// A walk's reader of the text: it reads its bytes in order, so one aligned 16-byte load serves 16 of
-// them (a byte load each would cost each lane of a warp its own L1 request, the lanes' walks being far
-// apart). Loads stay inside DeviceText's allocation: a vector that starts before n.
+// The anchored verification's reader of the text: it reads a candidate's bytes in order, so one aligned
+// 16-byte load serves 16 of them. Loads stay inside DeviceText's allocation: a vector that starts before
+// n. (The walks read a byte a load: with 16-byte loads the prefix v3 ran 12% slower at 1,000 patterns,
+// docs/results/lesson-18.md.)
 struct TextChunks {
   const std::uint8_t* text;
   std::size_t base = ~std::size_t{0};
@@ -83,8 +84,9 @@ struct TextChunks {
   }
 };
 
-// kAnchored (count pass only): the filter holds the anchors (anchor_table.hpp) and a candidate is
-// verified against its bucket's patterns, not walked.
+// `positions`: the positions tested, from 0: where a pattern can start (n - shortest + 1) or, kAnchored
+// (count pass only), where an anchor can lie (n - 7). kAnchored: the filter holds the anchors
+// (anchor_table.hpp) and a candidate is verified against its bucket's patterns, not walked.
 template <Pass kPass, bool kAnchored>
 __global__ void __launch_bounds__(kThreads)
     pfac_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions,
@@ -115,8 +117,9 @@ __global__ void __launch_bounds__(kThreads)
     if constexpr (kAnchored) {
       verify_anchor(anchors, position, n, TextChunks{text}, on_record);
     } else {
-      pfac_walk(trie, position, n, TextChunks{text},
-                [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+      pfac_walk(
+          trie, position, n, [&](std::size_t i) { return text[i]; },
+          [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
     }
   };
   const std::size_t tiles = (positions + kTile - 1) / kTile;
@@ -131,7 +134,7 @@ __global__ void __launch_bounds__(kThreads)
       // TODO(18-multi-pattern, v3): the thread's 16 positions through the filter, from its window in registers.
       // A thread whose first position is below `positions` loads its window (load_window) and sets bit j
       // of `candidates` where position first + j passes the filter (window_candidates, pfac_walk.cuh);
-      // bits at or past `positions` cleared: those positions begin no occurrence.
+      // bits at or past `positions` cleared: those positions are not tested.
       std::uint32_t candidates = 0;
       if constexpr (kPass == Pass::count) {
         // Queue the candidates that pass the fine filter too (their offsets in the tile, in order)...

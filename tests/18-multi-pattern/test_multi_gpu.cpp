@@ -129,6 +129,16 @@ void edge_cases(const GpuMultiVersion& version) {
   std::vector<Bytes> long_planted = at_least(8, planted);
   long_planted.push_back(slice(text, text.size() - 8, 8));
   check(version, long_planted, {text, slice(text, 0, 4096), slice(text, 0, 8), Bytes{}});
+  // A set of 16-byte patterns whose last one ends at n and is anchored on its last 8 bytes (the decoys
+  // share its other grams): its anchor lies at n - 8, past the last start n - 16 (v3's anchored pass
+  // tests every position with 8 bytes after it, not only the starts).
+  const Bytes last = slice(text, text.size() - 16, 16);
+  std::vector<Bytes> decoys = {last};
+  for (std::uint8_t b : {0x00, 0x61, 0xfe}) {
+    decoys.push_back(slice(last, 0, 15));
+    decoys.back().push_back(b == last[15] ? static_cast<std::uint8_t>(b + 1) : b);
+  }
+  check(version, decoys, {text, slice(text, 0, 65536 + 16)});
   // One pattern; patterns longer than the text; patterns of a few KB.
   check(version, {slice(text, 100, 1)}, {text});
   check(version, {Bytes(5000, 'a'), slice(text, 0, 12296)}, {slice(text, 0, 4000), Bytes(4999, 'a')});
@@ -153,7 +163,9 @@ void many_tiles(const GpuMultiVersion& version) {
                                static_cast<std::size_t>(threads_per_sm / kLargestTileThreads);
   Rng rng(0x711E);
   const Bytes text = random_english((2 * resident + 1) * kLargestTile + 1234, 29);
-  check(version, random_set(rng, text, 150, 2, 20, 26), {text});
+  const std::vector<Bytes> patterns = random_set(rng, text, 150, 2, 20, 26);
+  check(version, patterns, {text});
+  check(version, at_least(8, patterns), {text});  // v3's anchored count pass over the same tiles
 }
 
 void many_patterns(const GpuMultiVersion& version, std::size_t count) {

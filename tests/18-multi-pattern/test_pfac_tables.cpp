@@ -307,5 +307,7 @@ TEST_CASE("v3 anchors: on English text with 1,000 drawn patterns fewer positions
   };
   const std::size_t anchored = passing(anchors.filter), prefixed = passing(prefixes);
   INFO("positions passing: anchors " << anchored << ", prefixes " << prefixed);
-  CHECK(anchored < prefixed);
+  // Rare anchors let through less than half as many (0.46 on this text); an anchor at any other fixed
+  // offset, or the most common gram, lets through nearly as many as the prefixes.
+  CHECK(10 * anchored <= 6 * prefixed);
 }
