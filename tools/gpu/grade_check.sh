@@ -10,6 +10,8 @@
 #   GRADE_JOBS     --test-jobs (default 8)
 #   GRADE_FLAGS    the item options of the solutions and student parts (default: --sanitize --ncu)
 #   GRADE_PLANTS   the planted submissions to grade (default: every one in tools/grade/planted/expected.json)
+#   GRADE_PLANT_TIMEOUT  the plants' --timeout, seconds a test case (default 60; the sanitizer item gets 4x:
+#                  lesson 18's took about 200 s on an H200, so grade its plants with 120)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,7 +54,7 @@ if wants planted; then
     [ -n "${GRADE_PLANTS:-}" ] && [[ " $GRADE_PLANTS " != *" $name "* ]] && continue
     plant_lessons=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plants"][sys.argv[2]]["lessons"])' \
                     tools/grade/planted/expected.json "$name")
-    grade "planted-$name" --submission "$out/planted/$name" --lessons "$plant_lessons" --sanitize --ncu --timeout 60
+    grade "planted-$name" --submission "$out/planted/$name" --lessons "$plant_lessons" --sanitize --ncu --timeout "${GRADE_PLANT_TIMEOUT:-60}"
     python3 tools/grade/planted/check_planted.py "$name" "$out/planted-$name.json" >> "$out/planted.txt"
   done
   chmod -R o+rX "${reference[@]}"
