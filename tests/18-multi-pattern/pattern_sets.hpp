@@ -12,6 +12,7 @@
 #include "common/aho_corasick.hpp"
 #include "common/generators.hpp"
 #include "common/random.hpp"
+#include "pfac_tables.hpp"
 
 namespace lesson18_tests {
 
@@ -98,6 +99,14 @@ inline std::vector<Bytes> corpus_set(cudamatch::Rng& rng, const Bytes& text, std
     }
   }
   return patterns;
+}
+
+// The filter's bit of the q bytes at `bytes`, read from its words here, not through may_start: that is
+// the student's, and a starter's says false everywhere.
+inline bool filter_bit(const cudamatch::lesson18::PrefixFilter& filter, const std::uint8_t* bytes) {
+  const std::uint32_t bit =
+      cudamatch::lesson18::qgram_hash(cudamatch::lesson18::qgram_at(bytes, filter.q), filter.log2_bits);
+  return ((filter.words[bit / 32] >> (bit % 32)) & 1u) != 0;
 }
 
 // The patterns of `patterns` that have `min_m` bytes or more, in their order.

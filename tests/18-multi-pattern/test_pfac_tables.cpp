@@ -176,10 +176,8 @@ TEST_CASE("the prefix filter: q, its size, every pattern's bit, and about the ex
   REQUIRE(filter.words.size() == (std::size_t{1} << bits) / 32);
   std::set<std::uint64_t> grams;
   for (const Bytes& p : patterns) {
-    const std::uint64_t gram = qgram_at(p.data(), filter.q);
-    grams.insert(gram);
-    const std::uint32_t bit = qgram_hash(gram, bits);
-    CHECK(((filter.words[bit / 32] >> (bit % 32)) & 1u) == 1u);
+    grams.insert(qgram_at(p.data(), filter.q));
+    CHECK(filter_bit(filter, p.data()));
   }
   std::size_t set = 0;
   for (std::uint32_t w : filter.words) set += static_cast<std::size_t>(__builtin_popcount(w));
@@ -200,8 +198,7 @@ std::string anchored_disagreement(const Bytes& text, const std::vector<Bytes>& p
   std::vector<std::uint64_t> got(trie.terminal_count(), 0), want(trie.terminal_count(), 0);
   const std::size_t n = text.size();
   for (std::size_t i = 0; i + kAnchorBytes <= n; ++i) {
-    const std::uint32_t bit = qgram_hash(qgram_at(text.data() + i, kAnchorBytes), table.filter.log2_bits);
-    if (((table.filter.words[bit / 32] >> (bit % 32)) & 1u) == 0) continue;
+    if (!filter_bit(table.filter, text.data() + i)) continue;
     verify_anchor(
         view, i, n, [&](std::size_t k) { return text[k]; },
         [&](std::uint32_t terminal, std::size_t, std::size_t end) {
@@ -299,10 +296,7 @@ TEST_CASE("v3 anchors: on English text with 1,000 drawn patterns fewer positions
   const PrefixFilter prefixes = build_prefix_filter(views(patterns), bits);
   const auto passing = [&](const PrefixFilter& filter) {
     std::size_t pass = 0;
-    for (std::size_t i = 0; i + 8 <= text.size(); ++i) {
-      const std::uint32_t bit = qgram_hash(qgram_at(text.data() + i, 8), filter.log2_bits);
-      pass += (filter.words[bit / 32] >> (bit % 32)) & 1u;
-    }
+    for (std::size_t i = 0; i + 8 <= text.size(); ++i) pass += filter_bit(filter, text.data() + i) ? 1 : 0;
     return pass;
   };
   const std::size_t anchored = passing(anchors.filter), prefixed = passing(prefixes);
