@@ -58,11 +58,6 @@ __device__ void for_each_bit(std::uint32_t bits, F f) {
   for (; bits != 0; bits &= bits - 1) f(static_cast<unsigned>(__ffs(static_cast<int>(bits)) - 1));
 }
 
-// Whether the q bytes at `bytes` pass the global filter: the shared filter's hash with more bits.
-__device__ inline bool passes_fine_filter(const FilterView& fine, const std::uint8_t* bytes) {
-  return fine.words == nullptr || may_start(fine, bytes);
-}
-
 // The anchored verification's reader of the text: it reads a candidate's bytes in order, so one aligned
 // 16-byte load serves 16 of them. Loads stay inside DeviceText's allocation: a vector that starts before
 // n. (The walks read a byte a load: with 16-byte loads the prefix v3 ran 12% slower at 1,000 patterns,
@@ -141,11 +136,15 @@ __global__ void __launch_bounds__(kThreads)
       }
       // END HOLE
       if constexpr (kPass == Pass::count) {
-        // Queue the candidates that pass the fine filter too (their offsets in the tile, in order)...
-        std::uint32_t kept = 0;
-        for_each_bit(candidates, [&](unsigned j) {
-          if (passes_fine_filter(fine, text + first + j)) kept |= 1u << j;
-        });
+        // Queue the candidates that pass the global filter too, where there is one (the shared filter's
+        // hash with more bits), as offsets in the tile, in order...
+        std::uint32_t kept = candidates;
+        if (fine.words != nullptr) {
+          kept = 0;
+          for_each_bit(candidates, [&](unsigned j) {
+            if (may_start(fine, text + first + j)) kept |= 1u << j;
+          });
+        }
         const unsigned mine = static_cast<unsigned>(__popc(static_cast<int>(kept)));
         const unsigned inclusive = warp_inclusive_sum(mine);
         unsigned at = queued + inclusive - mine;
