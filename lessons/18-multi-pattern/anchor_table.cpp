@@ -2,6 +2,7 @@
 // (anchor_offset.cpp, yours), the filter of the anchors and the entries' hash buckets.
 #include "anchor_table.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -33,9 +34,11 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
     const std::size_t best = anchor_offset(p, grams);
     anchors.push_back({p.data + best, kAnchorBytes});
     entries.push_back({qgram_at(p.data + best, kAnchorBytes), static_cast<std::uint32_t>(t),
-                       static_cast<std::uint32_t>(best), static_cast<std::uint32_t>(table.bytes.size()),
+                       static_cast<std::uint32_t>(best), static_cast<std::uint32_t>(table.words.size()),
                        static_cast<std::uint32_t>(p.size)});
-    table.bytes.insert(table.bytes.end(), p.data, p.data + p.size);
+    for (std::size_t k = 0; k < p.size; k += 8) {
+      table.words.push_back(qgram_at(p.data + k, static_cast<unsigned>(std::min<std::size_t>(8, p.size - k))));
+    }
   }
   table.filter = build_prefix_filter(anchors, filter_log2_bits);
   // About two buckets an entry, so that most buckets hold one entry or none.
@@ -45,7 +48,7 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   std::vector<std::uint32_t> bucket_of(entries.size());
   table.bucket_first.assign(buckets + 1, 0);
   for (std::size_t e = 0; e < entries.size(); ++e) {
-    bucket_of[e] = qgram_hash(entries[e].anchor, table.log2_buckets);
+    bucket_of[e] = anchor_bucket(entries[e].anchor, table.log2_buckets);
     ++table.bucket_first[bucket_of[e] + 1];
   }
   for (std::size_t b = 0; b < buckets; ++b) table.bucket_first[b + 1] += table.bucket_first[b];

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <unordered_map>
 #include <vector>
 
@@ -23,7 +24,7 @@ namespace cudamatch::lesson18 {
 constexpr unsigned kAnchorBytes = 8;
 
 // One distinct pattern: its anchor (qgram_at), its terminal, where its anchor lies in it, and its bytes
-// in AnchorTable::bytes.
+// from word `first` of AnchorTable::words.
 struct AnchorEntry {
   std::uint64_t anchor;
   std::uint32_t terminal;
@@ -37,7 +38,9 @@ struct AnchorTable {
   unsigned log2_buckets = 0;                // entries hashed by their anchor: qgram_hash(anchor, log2_buckets)
   std::vector<std::uint32_t> bucket_first;  // 2^log2_buckets + 1: bucket b's entries are [first[b], first[b + 1])
   std::vector<AnchorEntry> entries;
-  std::vector<std::uint8_t> bytes;  // the distinct patterns, one after another
+  // The distinct patterns one after another, each from a word of its own: 8 bytes a word (qgram_at's
+  // order), the last word of each padded with zeros.
+  std::vector<std::uint64_t> words;
 };
 
 // How many of a set's 8-grams (qgram_at(bytes, 8)) equal each 8-gram: every offset of every distinct pattern.
@@ -51,31 +54,66 @@ std::size_t anchor_offset(const ByteView& p, const GramCounts& grams);
 // else std::invalid_argument); the filter gets 2^filter_log2_bits bits (5 to 32).
 AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits);
 
+// An anchor's bucket: a hash independent of the filters' (qgram_hash), so that a gram that passes them
+// may still find its bucket empty.
+__host__ __device__ inline std::uint32_t anchor_bucket(std::uint64_t gram, unsigned log2_buckets) {
+  const std::uint64_t mixed = (gram ^ (gram >> 29)) * 0xbf58476d1ce4e5b9ull;
+  return static_cast<std::uint32_t>(mixed >> (64 - log2_buckets));
+}
+
 // The tables as the GPU (or a host test) reads them.
 struct AnchorView {
   unsigned log2_buckets;
   const std::uint32_t* bucket_first;
   const AnchorEntry* entries;
-  const std::uint8_t* bytes;
+  const std::uint64_t* words;
+};
+
+// The bytes k .. k + 7 of a text in qgram_at's order, from two aligned 8-byte loads (on the GPU `text`
+// must be 8-byte aligned): bytes at n or past it are whatever follows the text, so the allocation must
+// hold 16 bytes from k & ~7 for every k < n (DeviceText's does). A host test may pass any reader of
+// that contract.
+struct TextWords {
+  const std::uint8_t* text;
+
+  __host__ __device__ std::uint64_t operator()(std::size_t k) const {
+    const std::size_t at = k & ~std::size_t{7};
+#ifdef __CUDA_ARCH__
+    const std::uint64_t low = *reinterpret_cast<const std::uint64_t*>(text + at);
+    const std::uint64_t high = *reinterpret_cast<const std::uint64_t*>(text + at + 8);
+#else  // the host copies the bytes (a test's buffer need not be aligned)
+    std::uint64_t low = 0, high = 0;
+    std::memcpy(&low, text + at, sizeof low);
+    std::memcpy(&high, text + at + 8, sizeof high);
+#endif
+    const unsigned shift = 8 * static_cast<unsigned>(k & 7);
+    return shift == 0 ? low : (low >> shift) | (high << (64 - shift));
+  }
 };
 
 // The occurrences whose anchor lies at position i of the text (i + 8 <= n): on_match(terminal, start,
-// end) for each entry of the bucket of the 8 bytes at i whose pattern occurs at i - offset. byte_at(k)
-// reads the text's byte k (k < n).
-template <class ByteAt, class OnMatch>
-__host__ __device__ void verify_anchor(const AnchorView& anchors, std::size_t i, std::size_t n, ByteAt byte_at,
+// end) for each entry of the bucket of the 8 bytes at i whose pattern occurs at i - offset. word_at(k)
+// reads the text's bytes k .. k + 7 (k < n; what it gives for bytes past n is never used): a pattern is
+// compared 8 bytes at a time, its last word masked.
+template <class WordAt, class OnMatch>
+__host__ __device__ void verify_anchor(const AnchorView& anchors, std::size_t i, std::size_t n, WordAt word_at,
                                        OnMatch on_match) {
-  std::uint64_t gram = 0;
-  for (unsigned k = 0; k < kAnchorBytes; ++k) gram |= std::uint64_t{byte_at(i + k)} << (8 * k);
-  const std::uint32_t bucket = qgram_hash(gram, anchors.log2_buckets);
+  const std::uint64_t gram = word_at(i);
+  const std::uint32_t bucket = anchor_bucket(gram, anchors.log2_buckets);
   for (std::uint32_t e = anchors.bucket_first[bucket]; e < anchors.bucket_first[bucket + 1]; ++e) {
     const AnchorEntry entry = anchors.entries[e];
     if (entry.anchor != gram || i < entry.offset) continue;  // another gram of the bucket, or a start before 0
     const std::size_t start = i - entry.offset;
     if (entry.length > n - start) continue;
+    const std::uint64_t* pattern = anchors.words + entry.first;
+    std::uint64_t differ = 0;
     std::uint32_t k = 0;
-    while (k < entry.length && byte_at(start + k) == anchors.bytes[entry.first + k]) ++k;
-    if (k == entry.length) on_match(entry.terminal, start, start + entry.length);
+    for (; k + 8 <= entry.length && differ == 0; k += 8) differ = word_at(start + k) ^ pattern[k / 8];
+    if (differ == 0 && k < entry.length) {
+      const std::uint64_t mask = ~std::uint64_t{0} >> (8 * (8 - (entry.length - k)));  // the length - k bytes left
+      differ = (word_at(start + k) ^ pattern[k / 8]) & mask;
+    }
+    if (differ == 0) on_match(entry.terminal, start, start + entry.length);
   }
 }
 

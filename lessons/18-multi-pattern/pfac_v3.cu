@@ -58,27 +58,6 @@ __device__ void for_each_bit(std::uint32_t bits, F f) {
   for (; bits != 0; bits &= bits - 1) f(static_cast<unsigned>(__ffs(static_cast<int>(bits)) - 1));
 }
 
-// The anchored verification's reader of the text: it reads a candidate's bytes in order, so one aligned
-// 16-byte load serves 16 of them. Loads stay inside DeviceText's allocation: a vector that starts before
-// n. (The walks read a byte a load: with 16-byte loads the prefix v3 ran 12% slower at 1,000 patterns,
-// docs/results/lesson-18.md.)
-struct TextChunks {
-  const std::uint8_t* text;
-  std::size_t base = ~std::size_t{0};
-  uint4 chunk{};
-
-  __device__ std::uint8_t operator()(std::size_t i) {
-    const std::size_t at = i & ~std::size_t{15};
-    if (at != base) {
-      base = at;
-      chunk = *reinterpret_cast<const uint4*>(text + at);
-    }
-    const unsigned k = static_cast<unsigned>(i) & 15u;
-    const std::uint32_t word = k < 8 ? (k < 4 ? chunk.x : chunk.y) : (k < 12 ? chunk.z : chunk.w);
-    return static_cast<std::uint8_t>(word >> (8 * (k & 3u)));
-  }
-};
-
 // `positions`: the positions tested, from 0: where a pattern can start (n - shortest + 1) or, kAnchored
 // (count pass only), where an anchor can lie (n - 7). kAnchored: the filter holds the anchors
 // (anchor_table.hpp) and a candidate is verified against its bucket's patterns, not walked.
@@ -110,7 +89,7 @@ __global__ void __launch_bounds__(kThreads)
   const auto report = [&](bool active, auto walks) { report_round<kPass>(out, active, walks, temp, next_slot, found); };
   const auto walk_from = [&](std::size_t position, auto on_record) {
     if constexpr (kAnchored) {
-      verify_anchor(anchors, position, n, TextChunks{text}, on_record);
+      verify_anchor(anchors, position, n, TextWords{text}, on_record);
     } else {
       pfac_walk(
           trie, position, n, [&](std::size_t i) { return text[i]; },
@@ -203,7 +182,7 @@ class V3Set final : public PfacSet {
       anchor_filter_ = to_device(anchors_.filter.words, stream);
       anchor_buckets_ = to_device(anchors_.bucket_first, stream);
       anchor_entries_ = to_device(anchors_.entries, stream);
-      anchor_bytes_ = to_device(anchors_.bytes, stream);
+      anchor_words_ = to_device(anchors_.words, stream);
     }
   }
 
@@ -224,7 +203,7 @@ class V3Set final : public PfacSet {
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(tested));
     const FilterView fine{fine_.words.empty() || anchored ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
     const AnchorView anchors{anchors_.log2_buckets, anchor_buckets_.data(), anchor_entries_.data(),
-                             anchor_bytes_.data()};
+                             anchor_words_.data()};
     kernel<<<grid, kThreads, shared, stream>>>(text, n, tested, filter_words, filter.q, filter.log2_bits, fine, anchors,
                                                image_.data(), hot_.hot, hot_.warm, device_tables(), out);
     CUDA_CHECK_LAUNCH();
@@ -237,7 +216,7 @@ class V3Set final : public PfacSet {
   AnchorTable anchors_;  // no entries: the count pass walks from the prefix filter's candidates
   DeviceBuffer<std::uint32_t> anchor_filter_, anchor_buckets_;
   DeviceBuffer<AnchorEntry> anchor_entries_;
-  DeviceBuffer<std::uint8_t> anchor_bytes_;
+  DeviceBuffer<std::uint64_t> anchor_words_;
 };
 
 std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {

@@ -194,16 +194,18 @@ std::string anchored_disagreement(const Bytes& text, const std::vector<Bytes>& p
                                   std::size_t seen) {
   const PfacTrie trie = build_pfac_trie(views(patterns));
   const AnchorTable table = build_anchor_table(trie, views(patterns), filter_bits);
-  const AnchorView view{table.log2_buckets, table.bucket_first.data(), table.entries.data(), table.bytes.data()};
+  const AnchorView view{table.log2_buckets, table.bucket_first.data(), table.entries.data(), table.words.data()};
+  // The text with 16 bytes of 0xa5 after it, as TextWords reads past n: bytes no compare may use.
+  std::vector<std::uint8_t> padded(text.begin(), text.end());
+  padded.resize(text.size() + 16, 0xa5);
+  const TextWords word_at{padded.data()};
   std::vector<std::uint64_t> got(trie.terminal_count(), 0), want(trie.terminal_count(), 0);
   const std::size_t n = text.size();
   for (std::size_t i = 0; i + kAnchorBytes <= n; ++i) {
     if (!filter_bit(table.filter, text.data() + i)) continue;
-    verify_anchor(
-        view, i, n, [&](std::size_t k) { return text[k]; },
-        [&](std::uint32_t terminal, std::size_t, std::size_t end) {
-          if (end > seen) ++got[terminal];
-        });
+    verify_anchor(view, i, n, word_at, [&](std::uint32_t terminal, std::size_t, std::size_t end) {
+      if (end > seen) ++got[terminal];
+    });
   }
   for (const PatternMatch& m : reference(text, patterns)) {
     const std::size_t t = static_cast<std::size_t>(trie.terminal_of_pattern[m.pattern]);
@@ -269,7 +271,9 @@ TEST_CASE("v3 anchors: each pattern's anchor is its 8-gram fewest of the set's 8
     const AnchorTable table = build_anchor_table(build_pfac_trie(views(patterns)), views(patterns), 12);
     // The set's 8-grams, one distinct pattern (entry) at a time.
     std::map<std::uint64_t, std::size_t> equal;
-    const auto gram = [&](const AnchorEntry& e, std::size_t o) { return qgram_at(&table.bytes[e.first + o], 8); };
+    const auto gram = [&](const AnchorEntry& e, std::size_t o) {
+      return TextWords{reinterpret_cast<const std::uint8_t*>(&table.words[e.first])}(o);
+    };
     for (const AnchorEntry& e : table.entries) {
       for (std::size_t o = 0; o + 8 <= e.length; ++o) ++equal[gram(e, o)];
     }
