@@ -48,12 +48,17 @@ struct DfaHead {
   const std::uint8_t* pattern;
   const std::int32_t* next;
   int m;
-  // q < m.
+  // 0 <= q < m. The lookup is the whole step nearly always: the failure loop is out of its way, so the
+  // common step costs no loop test and no test for the -1 the loop can end at.
   __host__ __device__ int step(int q, std::uint8_t c) const {
-    while (q >= rows) {  // above the table: KMP's failure loop, down to a state the table has
+    return q < rows ? delta[q * kDfaRowBytes + c] : step_above(q, c);
+  }
+  // rows <= q < m: KMP's failure loop, down to a state the table has.
+  __host__ __device__ int step_above(int q, std::uint8_t c) const {
+    do {
       if (pattern[q] == c) return q + 1;
       q = next[q];
-    }
+    } while (q >= rows);
     return q < 0 ? 0 : delta[q * kDfaRowBytes + c];
   }
   // The state after an occurrence: the longest proper border of the pattern.

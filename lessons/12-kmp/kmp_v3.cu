@@ -77,6 +77,19 @@ struct StagedText {
 
 namespace {
 
+// One step of a thread's scan: `byte`, the text's byte before `after`, taken in `state`; on_match(the
+// position) where an occurrence ends, and on from the pattern's border.
+#pragma nv_exec_check_disable
+template <class Automaton, class OnMatch>
+__host__ __device__ void take_byte(const Automaton& automaton, int m, std::uint8_t byte, std::size_t after, int& state,
+                                   OnMatch& on_match) {
+  state = automaton.step(state, byte);
+  if (state == m) {
+    on_match(after - m);
+    state = automaton.border();
+  }
+}
+
 // One thread's scan: the automaton from state 0 at `first` over the stride [first, first + kStride)
 // and on while an occurrence starting in the stride is still possible; on_match(position) for each
 // occurrence starting in the stride, in order. Returns the position after the last byte scanned

@@ -77,6 +77,19 @@ struct StagedText {
 
 namespace {
 
+// One step of a thread's scan: `byte`, the text's byte before `after`, taken in `state`; on_match(the
+// position) where an occurrence ends, and on from the pattern's border.
+#pragma nv_exec_check_disable
+template <class Automaton, class OnMatch>
+__host__ __device__ void take_byte(const Automaton& automaton, int m, std::uint8_t byte, std::size_t after, int& state,
+                                   OnMatch& on_match) {
+  state = automaton.step(state, byte);
+  if (state == m) {
+    on_match(after - m);
+    state = automaton.border();
+  }
+}
+
 // One thread's scan: the automaton from state 0 at `first` over the stride [first, first + kStride)
 // and on while an occurrence starting in the stride is still possible; on_match(position) for each
 // occurrence starting in the stride, in order. Returns the position after the last byte scanned
@@ -92,19 +105,18 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   const std::size_t end = first + kStride;
   const std::size_t stride_bytes = n - first < kStride ? n - first : kStride;
   int state = 0;
-  // The stride, a word at a time.
-  for (std::size_t w = 0; 4 * w < stride_bytes; ++w) {
-    const unsigned word = text.word(first + 4 * w);
-    for (std::size_t b = 0; b < 4; ++b) {
-      const std::size_t i = first + 4 * w + b;
-      if (i < first + stride_bytes) {
-        state = automaton.step(state, static_cast<std::uint8_t>(word >> (8 * b)));
-        if (state == m) {
-          on_match(i + 1 - m);
-          state = automaton.border();
-        }
+  // The stride, a word at a time; a whole stride (every one but the text's last) without a bounds test
+  // for each byte (the loops have constant bounds: the compiler unrolls them).
+  if (stride_bytes == kStride) {
+    for (unsigned w = 0; w < kStride / 4; ++w) {
+      const unsigned word = text.word(first + 4 * w);
+      for (unsigned b = 0; b < 4; ++b) {
+        take_byte(automaton, m, static_cast<std::uint8_t>(word >> (8 * b)), first + 4 * w + b + 1, state, on_match);
       }
     }
+  } else {
+    for (std::size_t i = first; i < first + stride_bytes; ++i)
+      take_byte(automaton, m, text.byte(i), i + 1, state, on_match);
   }
   // Past the stride: the partial match of `state` bytes started at i - state; on while that is
   // inside the stride. While the text agrees with the pattern the automaton only counts up, so a long
