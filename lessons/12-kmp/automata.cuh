@@ -65,6 +65,20 @@ struct DfaHead {
   __host__ __device__ int border() const { return next[m]; }
 };
 
+// DfaHead when it has a row for every state below m (m <= kDfaHeadRows): a step is one lookup, and the
+// scan's loop carries no test for the failure loop.
+struct DfaWhole : DfaHead {
+  __host__ __device__ int step(int q, std::uint8_t c) const { return delta[q * kDfaRowBytes + c]; }
+};
+
+// f(automaton), with DfaWhole where `head` has every row and `head` itself otherwise: the same steps,
+// one scan loop compiled for each.
+#pragma nv_exec_check_disable
+template <class F>
+__host__ __device__ auto with_whole_rows(const DfaHead& head, F f) {
+  return head.rows == head.m ? f(DfaWhole{head}) : f(head);
+}
+
 // Fills column c of rows 0 .. rows - 1 of delta (rows <= m + 1, see Dfa) from the failure table:
 // delta[q][c] is the state after reading c in state q. c == p[q] advances to q + 1; otherwise the
 // failure loop would go on from next[q] (-1: back to 0), whose row is already known: next[q] < q. The

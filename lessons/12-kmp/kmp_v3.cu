@@ -145,13 +145,17 @@ __global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t
   unsigned found = 0;
   const std::size_t tile_first =
       search_staged_tiles<kPass, kThreads, kTile, kStaged>(text, n, m, shared_vectors, [&](std::size_t first) {
-        scan_stride(StagedText{text, s_text, first}, n, length, automaton, first + threadIdx.x * kStride,
-                    [&](std::size_t) { ++found; });
+        with_whole_rows(automaton, [&](const auto& steps) {
+          return scan_stride(StagedText{text, s_text, first}, n, length, steps, first + threadIdx.x * kStride,
+                             [&](std::size_t) { ++found; });
+        });
       });
   // The write pass has one tile per block, still staged.
   finish_block_pass<kPass>(found, temp, counts, offsets, positions, [&](std::uint64_t* out) {
-    scan_stride(StagedText{text, s_text, tile_first}, n, length, automaton, tile_first + threadIdx.x * kStride,
-                [&](std::size_t position) { *out++ = position; });
+    with_whole_rows(automaton, [&](const auto& steps) {
+      return scan_stride(StagedText{text, s_text, tile_first}, n, length, steps, tile_first + threadIdx.x * kStride,
+                         [&](std::size_t position) { *out++ = position; });
+    });
   });
 }
 
@@ -199,8 +203,10 @@ ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
     const StagedText tile{text.data, staged.data(), tile_first};
     for (std::size_t first = tile_first; first < tile_first + kTile && first + pattern.size <= text.size;
          first += kStride) {
-      const std::size_t after = scan_stride(tile, text.size, m, automaton, first,
-                                            [&](std::size_t position) { scans.positions.push_back(position); });
+      const std::size_t after = with_whole_rows(automaton, [&](const auto& steps) {
+        return scan_stride(tile, text.size, m, steps, first,
+                           [&](std::size_t position) { scans.positions.push_back(position); });
+      });
       scans.bytes_scanned.push_back(after - first);
     }
   }
