@@ -105,8 +105,9 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   //   2. state = 0. Feed the stride's bytes [first, min(first + kStride, n)) to the automaton, lowest
   //      first, reading them a word at a time: text.word(first + 4 w) holds bytes first + 4 w .. + 3,
   //      the first one in its lowest 8 bits. After each step: when state == m, on_match(i + 1 - m) for
-  //      the byte i just fed, and state = automaton.border() (never step from state m): take_byte
-  //      (above) is that step. A whole stride (every one but the text's last) needs no bounds test.
+  //      the byte i just fed, and state = automaton.border() (never step from state m): that is
+  //      take_byte(automaton, m, byte, i + 1, state, on_match) (above). A whole stride (every one but
+  //      the text's last) needs no bounds test.
   //   3. Past the stride, one byte at a time (text.byte(i)), the same step and the same match test,
   //      while i < n and the partial match of `state` bytes, which started at i - state, started inside
   //      the stride: i - state < first + kStride. Not a fixed m - 1 bytes more: on most text the

@@ -35,7 +35,7 @@ struct AnchorEntry {
 
 struct AnchorTable {
   PrefixFilter filter;                      // the anchors' bits (q = 8)
-  unsigned log2_buckets = 0;                // entries hashed by their anchor: qgram_hash(anchor, log2_buckets)
+  unsigned log2_buckets = 0;                // entries hashed by their anchor: anchor_bucket(anchor, log2_buckets)
   std::vector<std::uint32_t> bucket_first;  // 2^log2_buckets + 1: bucket b's entries are [first[b], first[b + 1])
   std::vector<AnchorEntry> entries;
   // The distinct patterns one after another, each from a word of its own: 8 bytes a word (qgram_at's

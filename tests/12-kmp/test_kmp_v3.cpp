@@ -99,7 +99,7 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
   for (unsigned sigma : {2u, 4u, 26u, 256u}) {
     for (std::size_t n : {1, 35, 36, 37, 73, 3001}) {
       const Bytes text = random_bytes(n, sigma, ++seed);
-      for (std::size_t m : {1, 2, 3, 5, 8, 35, 36, 37, 100, 300}) {
+      for (std::size_t m : {1, 2, 3, 5, 8, 15, 16, 17, 35, 36, 37, 100, 300}) {
         if (m > n) continue;
         check_threads(text, prefix(text, (seed * 7) % (n - m + 1), m), true);
         check_threads(text, random_bytes(m, sigma, ++seed), true);
@@ -110,7 +110,7 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
   // stride's end.
   for (const char* period : {"a", "ab", "aab", "abaababa"}) {
     const Bytes text = repeat_to(period, 2001);
-    for (std::size_t m : {1, 2, 3, 7, 36, 37, 80, 100, 300}) {
+    for (std::size_t m : {1, 2, 3, 7, 15, 16, 17, 36, 37, 80, 100, 300}) {
       for (const Bytes& pattern : bordered_patterns(m)) check_threads(text, pattern, true);
     }
   }

@@ -269,10 +269,13 @@ TEST_CASE("v3 anchors: each pattern's anchor is its 8-gram fewest of the set's 8
     std::vector<Bytes> patterns = at_least(8, random_set(rng, text, 1 + rng.below(80), 8, 8 + rng.below(30), sigma));
     if (patterns.empty()) patterns.push_back(slice(text, 0, 9));
     const AnchorTable table = build_anchor_table(build_pfac_trie(views(patterns)), views(patterns), 12);
-    // The set's 8-grams, one distinct pattern (entry) at a time.
+    // The set's 8-grams, one distinct pattern (entry) at a time. TextWords reads the word after a gram's
+    // too: the words with one zero word after the last.
+    std::vector<std::uint64_t> words = table.words;
+    words.push_back(0);
     std::map<std::uint64_t, std::size_t> equal;
     const auto gram = [&](const AnchorEntry& e, std::size_t o) {
-      return TextWords{reinterpret_cast<const std::uint8_t*>(&table.words[e.first])}(o);
+      return TextWords{reinterpret_cast<const std::uint8_t*>(&words[e.first])}(o);
     };
     for (const AnchorEntry& e : table.entries) {
       for (std::size_t o = 0; o + 8 <= e.length; ++o) ++equal[gram(e, o)];
