@@ -134,11 +134,8 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
       state += agree;
       if (agree == kRun) continue;  // else the byte that differs takes the automaton's step below
     }
-    state = automaton.step(state, text.byte(i++));
-    if (state == m) {
-      on_match(i - m);
-      state = automaton.border();
-    }
+    take_byte(automaton, m, text.byte(i), i + 1, state, on_match);
+    ++i;
   }
   return i;
   // END HOLE
