@@ -50,8 +50,9 @@ using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
 // 8-gram that fewest of the set's 8-grams equal, the first of them on a tie (anchor_offset.cpp).
 std::size_t anchor_offset(const ByteView& p, const GramCounts& grams);
 
-// The anchors of the terminals of `trie`, built from `patterns` (every one at least kAnchorBytes long,
-// else std::invalid_argument); the filter gets 2^filter_log2_bits bits (5 to 32).
+// The anchors of the terminals of `trie`, built from `patterns` (build_pfac_trie has checked them; every
+// one at least kAnchorBytes long, else std::invalid_argument); the filter gets 2^filter_log2_bits bits
+// (5 to 32).
 AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits);
 
 // An anchor's bucket: a hash independent of the filters' (qgram_hash), so that a gram that passes them
