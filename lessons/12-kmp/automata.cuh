@@ -63,6 +63,10 @@ struct DfaHead {
   }
   // The state after an occurrence: the longest proper border of the pattern.
   __host__ __device__ int border() const { return next[m]; }
+  // The lookup alone, 0 <= q <= rows: exact below `rows`. The table's row `rows` (fill_dfa_head_column)
+  // maps every byte to `rows`, so a run of fast steps that reaches the top state stays there, and one
+  // test after the run tells whether each of its steps was exact (v3's take_word).
+  __host__ __device__ int fast_step(int q, std::uint8_t c) const { return delta[q * kDfaRowBytes + c]; }
 };
 
 // DfaHead when it has a row for every state below m (m <= kDfaHeadRows): a step is one lookup, and the
@@ -96,11 +100,26 @@ __host__ __device__ inline void fill_dfa_column(const std::uint8_t* pattern, con
   }
 }
 
+// DfaHead's table, column c: the DFA's rows 0 .. rows - 1 (fill_dfa_column), then row `rows`, which maps
+// every byte to `rows` (DfaHead::fast_step). rows + 1 rows in all.
+__host__ __device__ inline void fill_dfa_head_column(const std::uint8_t* pattern, const std::int32_t* next, int m,
+                                                     int rows, int c, std::uint8_t* delta) {
+  fill_dfa_column(pattern, next, m, rows, c, delta);
+  delta[rows * kDfaRowBytes + c] = static_cast<std::uint8_t>(rows);
+}
+
 // The rows 0 .. rows - 1 of delta in shared memory, thread c filling column c (m + 1 rows: the full
 // DFA). Every thread of the block must call it; it ends with a __syncthreads().
 __device__ inline void build_dfa(const std::uint8_t* s_pattern, const std::int32_t* s_next, int m, int rows,
                                  std::uint8_t* s_delta) {
   for (int c = threadIdx.x; c < 256; c += blockDim.x) fill_dfa_column(s_pattern, s_next, m, rows, c, s_delta);
+  __syncthreads();
+}
+
+// DfaHead's table in shared memory (fill_dfa_head_column), as build_dfa.
+__device__ inline void build_dfa_head(const std::uint8_t* s_pattern, const std::int32_t* s_next, int m, int rows,
+                                      std::uint8_t* s_delta) {
+  for (int c = threadIdx.x; c < 256; c += blockDim.x) fill_dfa_head_column(s_pattern, s_next, m, rows, c, s_delta);
   __syncthreads();
 }
 

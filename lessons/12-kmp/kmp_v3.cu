@@ -21,7 +21,9 @@
 //   - bytes past the staged ones come from global memory (rare: a partial match longer than 64 bytes
 //     at the end of the tile);
 //   - the automaton is DfaHead (automata.cuh): a DFA for states 0 to 15, the failure loop above, so
-//     that nearly every step is one lookup at every m, not only at m <= 16 as in v2;
+//     that nearly every step is one lookup at every m, not only at m <= 16 as in v2; a whole stride is
+//     fed a word at a time (take_word): four lookups with no test between them, the word taken again
+//     byte by byte only where an occurrence ends in it or a partial match reaches state 16;
 //   - count mode loops each block over the tiles (grid-stride, lesson 05): the tables are built once
 //     per block, not once per tile. Positions mode takes one tile per block and writes in order, as v1
 //     and v2 do (engine/block_pass.cuh).
@@ -29,7 +31,7 @@
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > kLongestPattern = 6,936), v1 searches instead.
+// default 48 KB of shared memory (m > kLongestPattern = 6,884), v1 searches instead.
 #include <algorithm>
 #include <vector>
 
@@ -90,6 +92,27 @@ __host__ __device__ void take_byte(const Automaton& automaton, int m, std::uint8
   }
 }
 
+// Four steps: the bytes of `word`, the first lowest, the last of them the byte before `after`. While the
+// state stays below the automaton's rows (no occurrence ends and no partial match reaches 16 bytes:
+// nearly always), they are four lookups with no test between them (DfaHead::fast_step); a word whose
+// steps reach the top is taken again from its first byte, a byte at a time (take_byte).
+#pragma nv_exec_check_disable
+template <class Automaton, class OnMatch>
+__host__ __device__ void take_word(const Automaton& automaton, int m, unsigned word, std::size_t after, int& state,
+                                   OnMatch& on_match) {
+  if (state < automaton.rows) {
+    int fast = state;
+    for (unsigned b = 0; b < 4; ++b) fast = automaton.fast_step(fast, static_cast<std::uint8_t>(word >> (8 * b)));
+    if (fast < automaton.rows) {
+      state = fast;
+      return;
+    }
+  }
+  for (unsigned b = 0; b < 4; ++b) {
+    take_byte(automaton, m, static_cast<std::uint8_t>(word >> (8 * b)), after - 3 + b, state, on_match);
+  }
+}
+
 // One thread's scan: the automaton from state 0 at `first` over the stride [first, first + kStride)
 // and on while an occurrence starting in the stride is still possible; on_match(position) for each
 // occurrence starting in the stride, in order. Returns the position after the last byte scanned
@@ -107,7 +130,8 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   //      the first one in its lowest 8 bits. After each step: when state == m, on_match(i + 1 - m) for
   //      the byte i just fed, and state = automaton.border() (never step from state m): that is
   //      take_byte(automaton, m, byte, i + 1, state, on_match) (above). A whole stride (every one but
-  //      the text's last) needs no bounds test.
+  //      the text's last) needs no bounds test: feed it a word at a time with take_word(automaton, m,
+  //      word, first + 4 w + 4, state, on_match), four steps with no test between them when it can.
   //   3. Past the stride, one byte at a time (text.byte(i)), the same step and the same match test,
   //      while i < n and the partial match of `state` bytes, which started at i - state, started inside
   //      the stride: i - state < first + kStride. Not a fixed m - 1 bytes more: on most text the
@@ -121,10 +145,10 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   return first;
 }
 
-// After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows.
+// After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows and its top row.
 constexpr std::size_t table_bytes(std::size_t m) {
   const int rows = dfa_head_rows(static_cast<int>(m));
-  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows) * kDfaRowBytes;
+  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows + 1) * kDfaRowBytes;
 }
 
 template <Pass kPass>
@@ -141,7 +165,7 @@ __global__ void kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t
   std::uint8_t* s_delta = s_pattern + (length + 3) / 4 * 4;
   build_failure_table(pattern, length, s_pattern, s_next);
   const int rows = dfa_head_rows(length);
-  build_dfa(s_pattern, s_next, length, rows, s_delta);
+  build_dfa_head(s_pattern, s_next, length, rows, s_delta);
   const DfaHead automaton{s_delta, rows, s_pattern, s_next, length};
 
   unsigned found = 0;
@@ -193,8 +217,8 @@ ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
   const int m = static_cast<int>(pattern.size);
   const std::vector<std::int32_t> next = failure_table(pattern);
   const int rows = dfa_head_rows(m);
-  std::vector<std::uint8_t> delta(static_cast<std::size_t>(rows) * kDfaRowBytes);
-  for (int c = 0; c < 256; ++c) fill_dfa_column(pattern.data, next.data(), m, rows, c, delta.data());
+  std::vector<std::uint8_t> delta(static_cast<std::size_t>(rows + 1) * kDfaRowBytes);
+  for (int c = 0; c < 256; ++c) fill_dfa_head_column(pattern.data, next.data(), m, rows, c, delta.data());
   const DfaHead automaton{delta.data(), rows, pattern.data, next.data(), m};
   ThreadScans scans;
   if (pattern.size > text.size) return scans;
