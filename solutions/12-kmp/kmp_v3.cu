@@ -95,12 +95,15 @@ __host__ __device__ void take_byte(const Automaton& automaton, int m, std::uint8
 // Four steps: the bytes of `word`, the first lowest, the last of them the byte before `after`. While the
 // state stays below the automaton's rows (no occurrence ends and no partial match reaches 16 bytes:
 // nearly always), they are four lookups with no test between them (DfaHead::fast_step); a word whose
-// steps reach the top is taken again from its first byte, a byte at a time (take_byte).
+// steps reach the top is taken again from its first byte, a byte at a time (take_byte). Patterns
+// shorter than kWordStepsFrom occur too often for that (m = 2 in E. coli: one position in 16), and
+// take a byte at a time throughout.
 #pragma nv_exec_check_disable
 template <class Automaton, class OnMatch>
 __host__ __device__ void take_word(const Automaton& automaton, int m, unsigned word, std::size_t after, int& state,
                                    OnMatch& on_match) {
-  if (state < automaton.rows) {
+  constexpr int kWordStepsFrom = 8;
+  if (m >= kWordStepsFrom && state < automaton.rows) {
     int fast = state;
     for (unsigned b = 0; b < 4; ++b) fast = automaton.fast_step(fast, static_cast<std::uint8_t>(word >> (8 * b)));
     if (fast < automaton.rows) {
