@@ -43,7 +43,7 @@ struct Dfa {
 };
 
 struct DfaHead {
-  const std::uint8_t* delta;  // `rows` rows of kDfaRowBytes: dfa_head_rows(m)
+  const std::uint8_t* delta;  // rows + 1 rows of kDfaRowBytes, rows = dfa_head_rows(m) (fill_dfa_head_column)
   int rows;
   const std::uint8_t* pattern;
   const std::int32_t* next;

@@ -134,7 +134,8 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   //      the byte i just fed, and state = automaton.border() (never step from state m): that is
   //      take_byte(automaton, m, byte, i + 1, state, on_match) (above). A whole stride (every one but
   //      the text's last) needs no bounds test: feed it a word at a time with take_word(automaton, m,
-  //      word, first + 4 w + 4, state, on_match), four steps with no test between them when it can.
+  //      word, first + 4 w + 4, state, on_match): four lookups with no test between them, the word
+  //      taken again byte by byte where a step reaches state min(m, 16) (and below m = 8, always).
   //   3. Past the stride, one byte at a time (text.byte(i)), the same step and the same match test,
   //      while i < n and the partial match of `state` bytes, which started at i - state, started inside
   //      the stride: i - state < first + kStride. Not a fixed m - 1 bytes more: on most text the
