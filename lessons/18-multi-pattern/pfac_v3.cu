@@ -80,7 +80,8 @@ __global__ void __launch_bounds__(kThreads)
     for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_image[w] = image[w];
   }
   __syncthreads();  // the filter and the hot image are in
-  const FilterView filter{s_filter, q, log2_bits};
+  // The anchored pass: q = 8, a constant the compiler folds into window_candidates (no byte masks).
+  const FilterView filter{s_filter, kAnchored ? kAnchorBytes : q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
   const unsigned lane = threadIdx.x % 32;
   // One walk from `position`, reported as the pass wants it (active: there is one).
