@@ -125,18 +125,21 @@ __global__ void __launch_bounds__(kThreads)
             if (may_start(fine, text + first + j)) kept |= 1u << j;
           });
         }
-        const unsigned mine = static_cast<unsigned>(__popc(static_cast<int>(kept)));
-        const unsigned inclusive = warp_inclusive_sum(mine);
-        unsigned at = queued + inclusive - mine;
-        for_each_bit(kept, [&](unsigned j) { s_queue[at++] = static_cast<std::uint16_t>(offset + j); });
-        queued += __shfl_sync(kFullWarp, inclusive, 31);
-        __syncwarp();  // the queue is written
-        // ...and walk them 32 at a time, from its top.
-        while (queued >= 32) {
-          queued -= 32;
-          const std::size_t position = tile_start + s_queue[queued + lane];
-          __syncwarp();  // read before the next round's candidates overwrite it
-          report(true, [&](auto on_record) { walk_from(position, on_record); });
+        // A round without a candidate in the warp (most, with few patterns) leaves the queue as it is.
+        if (__any_sync(kFullWarp, kept != 0)) {
+          const unsigned mine = static_cast<unsigned>(__popc(static_cast<int>(kept)));
+          const unsigned inclusive = warp_inclusive_sum(mine);
+          unsigned at = queued + inclusive - mine;
+          for_each_bit(kept, [&](unsigned j) { s_queue[at++] = static_cast<std::uint16_t>(offset + j); });
+          queued += __shfl_sync(kFullWarp, inclusive, 31);
+          __syncwarp();  // the queue is written
+          // ...and walk them 32 at a time, from its top.
+          while (queued >= 32) {
+            queued -= 32;
+            const std::size_t position = tile_start + s_queue[queued + lane];
+            __syncwarp();  // read before the next round's candidates overwrite it
+            report(true, [&](auto on_record) { walk_from(position, on_record); });
+          }
         }
       } else {
         // The other passes walk each thread's candidates in position order (the write pass's order:
