@@ -132,6 +132,8 @@ __host__ __device__ inline std::uint32_t window_candidates(const FilterView& fil
   // The q bytes of a gram: all of its low word from q = 4, of its high word only at q = 8.
   const std::uint32_t low_mask = filter.q >= 4 ? ~0u : (1u << (8 * filter.q)) - 1;
   const std::uint32_t high_mask = filter.q >= 8 ? ~0u : filter.q <= 4 ? 0u : (1u << (8 * (filter.q - 4))) - 1;
+  // Each position's bit enters at the top and the earlier ones move down one place: a funnel shift a
+  // position (no mask, no shift by j); after the 16, position j's bit is bit 16 + j.
   std::uint32_t candidates = 0;
 #ifdef __CUDA_ARCH__
 #pragma unroll  // (host compilers warn of a pragma they do not know; the host tests need no unrolling)
@@ -141,9 +143,9 @@ __host__ __device__ inline std::uint32_t window_candidates(const FilterView& fil
     const std::uint32_t low = bytes_across(words[k], words[k + 1], shift) & low_mask;
     const std::uint32_t high = bytes_across(words[k + 1], words[k + 2], shift) & high_mask;
     const std::uint32_t bit = qgram_hash_words(low, high, filter.log2_bits);
-    candidates |= ((filter.words[bit / 32] >> (bit % 32)) & 1u) << j;
+    candidates = (candidates >> 1) | (filter.words[bit / 32] >> (bit % 32) << 31);
   }
-  return candidates;
+  return candidates >> (32 - kWindowPositions);
   // END HOLE
 }
 
