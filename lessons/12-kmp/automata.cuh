@@ -21,7 +21,7 @@ constexpr int kDfaMaxLength = 16;  // the longest pattern v2 gives a DFA: 17 row
 // A row is 256 bytes plus one word: 65 words, an odd stride, so the rows of different states start
 // in different banks and threads in different states reading the same byte value rarely collide.
 constexpr int kDfaRowBytes = 256 + 4;
-constexpr int kDfaHeadRows = 16;  // DfaHead's rows: 4,160 B, whatever m
+constexpr int kDfaHeadRows = 16;  // DfaHead's rows: 4,160 B, whatever m (4,420 B with its top row)
 
 // DfaHead's rows for a pattern of length m: states 0 .. m - 1 when they are fewer.
 __host__ __device__ constexpr int dfa_head_rows(int m) { return m < kDfaHeadRows ? m : kDfaHeadRows; }

@@ -110,8 +110,19 @@ TEST_CASE("v3's threads, run on the CPU, find every occurrence once and stop whe
   // stride's end.
   for (const char* period : {"a", "ab", "aab", "abaababa"}) {
     const Bytes text = repeat_to(period, 2001);
-    for (std::size_t m : {1, 2, 3, 7, 15, 16, 17, 36, 37, 80, 100, 300}) {
+    for (std::size_t m : {1, 2, 3, 7, 8, 9, 15, 16, 17, 36, 37, 80, 100, 300}) {
       for (const Bytes& pattern : bordered_patterns(m)) check_threads(text, pattern, true);
+    }
+  }
+  // The text's last stride is partial (n is no multiple of 4 or 36) and the tile is staged with zeros
+  // past n: a scan that fed it a whole word at a time would read them. Patterns made of the text's
+  // last 5 letters and then NULs occur nowhere.
+  for (std::size_t n : {3001, 3002, 3003, 3005}) {
+    const Bytes text = random_bytes(n, 26, ++seed);
+    for (std::size_t m : {8, 9, 12}) {
+      Bytes pattern(text.end() - 5, text.end());
+      pattern.resize(m, 0);
+      check_threads(text, pattern, true);
     }
   }
   // Long partial matches that break: runs of 150 'a' and a 'b', searched for 200 'a' (never there: every

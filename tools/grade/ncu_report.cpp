@@ -111,6 +111,14 @@ NcuJudgement judge_ncu(const NcuCheck& check, double value, std::optional<double
   const double scale = relative_check ? relative.value_or(0.0) : 1.0;
   const std::string of = relative_check ? " x " + format_number(scale, 3) + " (" + check.relative_to_kernel + ")" : "";
   NcuJudgement judgement{true, check.kernel + ": " + check.metric + " = " + format_number(value, 3)};
+  // A limit relative to a kernel that measured nothing (a starter's stub, or a kernel that returns at
+  // once) compares nothing: 0 <= 0 must not pass.
+  if (relative_check && !(scale > 0.0)) {
+    judgement.passed = false;
+    judgement.reason += ", but " + check.relative_to_kernel + " (the reference) measured " + format_number(scale, 3) +
+                        ": no ratio to judge";
+    return judgement;
+  }
   if (check.at_most) {
     const double limit = *check.at_most * scale;
     const bool ok = value <= limit;

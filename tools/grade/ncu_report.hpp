@@ -27,7 +27,7 @@ struct NcuJudgement {
 };
 
 // value <= at_most (x relative) and value >= at_least (x relative); `relative` is the metric of
-// relative_to_kernel when the check has one.
+// relative_to_kernel when the check has one, and a relative check fails when it is missing or not above 0.
 NcuJudgement judge_ncu(const NcuCheck& check, double value, std::optional<double> relative);
 
 }  // namespace cudamatch::grade

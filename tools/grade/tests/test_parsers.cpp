@@ -166,6 +166,11 @@ TEST_CASE("an ncu item passes within its limits, relative or absolute", "[parser
   const NcuJudgement above = judge_ncu(check, 50000, 4108892.0);
   CHECK_FALSE(above.passed);
   CHECK_THAT(above.reason, Catch::Contains("above at most 0.01 x"));
+  // A reference kernel that measured nothing (a stub: both 0) or nothing at all fails the item.
+  const NcuJudgement stubs = judge_ncu(check, 0, 0.0);
+  CHECK_FALSE(stubs.passed);
+  CHECK_THAT(stubs.reason, Catch::Contains("no ratio to judge"));
+  CHECK_FALSE(judge_ncu(check, 0, std::nullopt).passed);
 
   check.relative_to_kernel.clear();
   check.at_most = 100.0;
