@@ -13,6 +13,7 @@
 //                scan never leaves it in state m: after a match it goes on from next[m] itself.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace cudamatch::lesson12 {
@@ -25,6 +26,10 @@ constexpr int kDfaHeadRows = 16;  // DfaHead's rows: 4,160 B, whatever m (4,420 
 
 // DfaHead's rows for a pattern of length m: states 0 .. m - 1 when they are fewer.
 __host__ __device__ constexpr int dfa_head_rows(int m) { return m < kDfaHeadRows ? m : kDfaHeadRows; }
+// DfaHead's table for a pattern of length m, in bytes: its rows and the top row (fill_dfa_head_column).
+__host__ __device__ constexpr std::size_t dfa_head_bytes(int m) {
+  return static_cast<std::size_t>(dfa_head_rows(m) + 1) * kDfaRowBytes;
+}
 
 struct FailureLoop {
   const std::uint8_t* pattern;
@@ -50,16 +55,14 @@ struct DfaHead {
   int m;
   // 0 <= q < m. The lookup is the whole step nearly always: the failure loop is out of its way, so the
   // common step costs no loop test and no test for the -1 the loop can end at.
-  __host__ __device__ int step(int q, std::uint8_t c) const {
-    return q < rows ? delta[q * kDfaRowBytes + c] : step_above(q, c);
-  }
+  __host__ __device__ int step(int q, std::uint8_t c) const { return q < rows ? fast_step(q, c) : step_above(q, c); }
   // rows <= q < m: KMP's failure loop, down to a state the table has.
   __host__ __device__ int step_above(int q, std::uint8_t c) const {
     do {
       if (pattern[q] == c) return q + 1;
       q = next[q];
     } while (q >= rows);
-    return q < 0 ? 0 : delta[q * kDfaRowBytes + c];
+    return q < 0 ? 0 : fast_step(q, c);
   }
   // The state after an occurrence: the longest proper border of the pattern.
   __host__ __device__ int border() const { return next[m]; }
@@ -72,7 +75,7 @@ struct DfaHead {
 // DfaHead when it has a row for every state below m (m <= kDfaHeadRows): a step is one lookup, and the
 // scan's loop carries no test for the failure loop.
 struct DfaWhole : DfaHead {
-  __host__ __device__ int step(int q, std::uint8_t c) const { return delta[q * kDfaRowBytes + c]; }
+  __host__ __device__ int step(int q, std::uint8_t c) const { return fast_step(q, c); }
 };
 
 // f(automaton), with DfaWhole where `head` has every row and `head` itself otherwise: the same steps,

@@ -165,8 +165,7 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
 
 // After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows and its top row.
 constexpr std::size_t table_bytes(std::size_t m) {
-  const int rows = dfa_head_rows(static_cast<int>(m));
-  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + static_cast<std::size_t>(rows + 1) * kDfaRowBytes;
+  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + dfa_head_bytes(static_cast<int>(m));
 }
 
 template <Pass kPass>
@@ -235,7 +234,7 @@ ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
   const int m = static_cast<int>(pattern.size);
   const std::vector<std::int32_t> next = failure_table(pattern);
   const int rows = dfa_head_rows(m);
-  std::vector<std::uint8_t> delta(static_cast<std::size_t>(rows + 1) * kDfaRowBytes);
+  std::vector<std::uint8_t> delta(dfa_head_bytes(m));
   for (int c = 0; c < 256; ++c) fill_dfa_head_column(pattern.data, next.data(), m, rows, c, delta.data());
   const DfaHead automaton{delta.data(), rows, pattern.data, next.data(), m};
   ThreadScans scans;
