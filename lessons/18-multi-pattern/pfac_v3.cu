@@ -113,9 +113,10 @@ __global__ void __launch_bounds__(kThreads)
       std::uint32_t candidates = 0;
       if constexpr (kPass == Pass::count) {
         // Queue the candidates that pass the global filter too, where there is one (the shared filter's
-        // hash with more bits), as offsets in the tile, in order...
+        // hash with more bits; never in the anchored pass, whose filter holds the anchors), as offsets in
+        // the tile, in order...
         std::uint32_t kept = candidates;
-        if (fine.words != nullptr) {
+        if (!kAnchored && fine.words != nullptr) {
           kept = 0;
           for_each_bit(candidates, [&](unsigned j) {
             if (may_start(fine, text + first + j)) kept |= 1u << j;
@@ -205,7 +206,7 @@ class V3Set final : public PfacSet {
     const std::size_t tested = anchored ? n - (kAnchorBytes - 1) : positions;
     const std::size_t shared = filter.bytes() + (anchored ? 0 : hot_.bytes()) + kQueueBytes;
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(tested));
-    const FilterView fine{fine_.words.empty() || anchored ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
+    const FilterView fine{fine_.words.empty() ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
     const AnchorView anchors{anchors_.log2_buckets, anchor_buckets_.data(), anchor_entries_.data(),
                              anchor_words_.data()};
     kernel<<<grid, kThreads, shared, stream>>>(text, n, tested, filter_words, filter.q, filter.log2_bits, fine, anchors,
