@@ -44,10 +44,18 @@ class GpuPatternSet {
 struct GpuMultiVersion {
   const char* name;     // "v0", "v1", ...
   const char* summary;  // one line: what this version changes
-  // Builds the device structures of `patterns` (the patterns are copied, not kept). Throws
+  // Builds the device structures of `patterns` (the patterns are copied, not kept). `sample`: bytes like
+  // those the set will search (the head of the text, sample_of), or none; a version may tune its
+  // structures to it (v3 anchors each pattern on a gram rare there), never its results. Throws
   // std::invalid_argument for an empty pattern.
-  std::unique_ptr<GpuPatternSet> (*build)(const std::vector<ByteView>& patterns, cudaStream_t stream);
+  std::unique_ptr<GpuPatternSet> (*build)(const std::vector<ByteView>& patterns, ByteView sample, cudaStream_t stream);
 };
+
+// The sample a set is built with: the first MiB of the text it will search (all of a shorter one).
+inline ByteView sample_of(ByteView text) {
+  constexpr std::size_t kSampleBytes = std::size_t{1} << 20;
+  return {text.data, text.size < kSampleBytes ? text.size : kSampleBytes};
+}
 
 struct GpuMultiAlgorithm {
   std::vector<GpuMultiVersion> versions;  // v0 first, the best last

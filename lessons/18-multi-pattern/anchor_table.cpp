@@ -8,7 +8,8 @@
 
 namespace cudamatch::lesson18 {
 
-AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits) {
+AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits,
+                               ByteView sample) {
   for (std::size_t k = 0; k < patterns.size(); ++k) {
     if (patterns[k].size < kAnchorBytes) {
       throw std::invalid_argument("anchors: pattern " + std::to_string(k) + " is shorter than 8 bytes");
@@ -20,10 +21,15 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   for (std::size_t t = 0; t < trie.terminal_count(); ++t) {
     distinct.push_back(patterns[trie.terminal_patterns[static_cast<std::size_t>(trie.terminal_first[t])]]);
   }
-  // How many 8-grams of the distinct patterns equal each 8-gram.
+  // How often each 8-gram of the distinct patterns occurs among them, then in the sample (only the set's
+  // grams are counted there: the sample's others never reach the map).
   GramCounts grams;
   for (const ByteView& p : distinct) {
     for (std::size_t o = 0; o + kAnchorBytes <= p.size; ++o) ++grams[qgram_at(p.data + o, kAnchorBytes)];
+  }
+  for (std::size_t i = 0; i + kAnchorBytes <= sample.size; ++i) {
+    const auto gram = grams.find(qgram_at(sample.data + i, kAnchorBytes));
+    if (gram != grams.end()) ++gram->second;
   }
   AnchorTable table;
   std::vector<ByteView> anchors;

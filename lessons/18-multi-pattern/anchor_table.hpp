@@ -1,9 +1,10 @@
 // Lesson 18 - v3's anchors (given, but for the choice of each anchor: anchor_offset.cpp): the
 // count pass of a set whose patterns all have 8 bytes or more finds each distinct pattern through one of
-// its 8-grams, its *anchor*, instead of through its first 8 bytes. The anchor is the pattern's 8-gram that
-// fewest 8-grams of the whole set equal (a set drawn from a text samples that text: a gram rare in the set
-// is likely rare in the text), so fewer positions pass the filter than with prefixes; a position that
-// passes is verified by comparing the few patterns anchored on its gram's bucket, no trie walk.
+// its 8-grams, its *anchor*, instead of through its first 8 bytes. The anchor is the pattern's 8-gram
+// that occurs least often in a sample of the text (the first MiB, given when the set is built) and the
+// set together (without a sample, in the set alone: a set drawn from a text samples that text too, if
+// thinly), so fewer positions pass the filter than with prefixes; a position that passes is verified by
+// comparing the few patterns anchored on its gram's bucket, no trie walk.
 //
 // An occurrence of pattern p at s has p's anchor at s + offset(p), and p has exactly one anchor: the
 // occurrence is found once, at that position. Patterns that end at the same trie state (duplicates)
@@ -43,17 +44,19 @@ struct AnchorTable {
   std::vector<std::uint64_t> words;
 };
 
-// How many of a set's 8-grams (qgram_at(bytes, 8)) equal each 8-gram: every offset of every distinct pattern.
+// For each 8-gram of a set (qgram_at(bytes, 8) at every offset of every distinct pattern), how often it
+// occurs: in the set, plus in the sample when there is one.
 using GramCounts = std::unordered_map<std::uint64_t, std::uint32_t>;
 
 // Where p's anchor lies in p (p has 8 bytes or more; `grams` counts every 8-gram of p): the offset of its
-// 8-gram that fewest of the set's 8-grams equal, the first of them on a tie (anchor_offset.cpp).
+// 8-gram with the smallest count, the first of them on a tie (anchor_offset.cpp).
 std::size_t anchor_offset(const ByteView& p, const GramCounts& grams);
 
 // The anchors of the terminals of `trie`, built from `patterns` (build_pfac_trie has checked them; every
-// one at least kAnchorBytes long, else std::invalid_argument); the filter gets 2^filter_log2_bits bits
-// (5 to 32).
-AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits);
+// one at least kAnchorBytes long, else std::invalid_argument) and counted in `sample` too (may be empty);
+// the filter gets 2^filter_log2_bits bits (5 to 32).
+AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>& patterns, unsigned filter_log2_bits,
+                               ByteView sample);
 
 // An anchor's bucket: a hash independent of the filters' (qgram_hash), so that a gram that passes them
 // may still find its bucket empty.

@@ -151,7 +151,7 @@ bool find_all_agrees(const GpuMultiVersion& version, const Bytes& corpus, std::s
   for (std::size_t i = 0; i < text.size(); ++i) text[i] = corpus[(rotation + i) % corpus.size()];
   std::vector<PatternMatch> want, got;
   AhoCorasick(views(patterns)).find_all(text, 0, want);
-  version.build(views(patterns), nullptr)->find_all(DeviceText(text), 0, got, nullptr);
+  version.build(views(patterns), sample_of(corpus), nullptr)->find_all(DeviceText(text), 0, got, nullptr);
   if (got == want) return true;
   std::cerr << label << ": " << version.name << " find_all gave " << got.size() << " records, the CPU " << want.size()
             << (got.size() == want.size() ? " (different ones)" : "") << "\n";
@@ -169,7 +169,8 @@ Run run_version(const GpuMultiVersion& version, Inputs& inputs, std::size_t coun
   std::vector<double> samples;
   for (int call = 0; call <= reps; ++call) {
     const Fresh fresh = inputs.next(count);
-    const std::unique_ptr<GpuPatternSet> set = version.build(views(fresh.patterns), nullptr);
+    const std::unique_ptr<GpuPatternSet> set =
+        version.build(views(fresh.patterns), sample_of(inputs.corpus()), nullptr);
     inputs.flush_l2();
     PatternCounts counts;
     const double ms = time_once_on_gpu([&](cudaStream_t s) { counts = set->count(inputs.text(), 0, s); });

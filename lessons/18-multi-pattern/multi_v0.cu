@@ -61,7 +61,7 @@ class OnePassEach final : public GpuPatternSet {
   DeviceBuffer<std::uint64_t> positions_;
 };
 
-std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {
+std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, ByteView /*sample*/, cudaStream_t stream) {
   return std::make_unique<OnePassEach>(patterns, stream);
 }
 

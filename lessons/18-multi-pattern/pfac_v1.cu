@@ -46,7 +46,7 @@ class V1Set final : public PfacSet {
   }
 };
 
-std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {
+std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, ByteView /*sample*/, cudaStream_t stream) {
   return std::make_unique<V1Set>(patterns, stream);
 }
 

@@ -65,7 +65,7 @@ class V2Set final : public PfacSet {
   DeviceBuffer<std::uint32_t> image_;
 };
 
-std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {
+std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, ByteView /*sample*/, cudaStream_t stream) {
   return std::make_unique<V2Set>(patterns, stream);
 }
 

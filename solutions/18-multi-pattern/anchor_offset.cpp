@@ -5,7 +5,7 @@
 
 namespace cudamatch::lesson18 {
 
-// HOLE(18-multi-pattern, v3): p's anchor: the offset of its 8-gram that fewest of the set's 8-grams equal (the first).
+// HOLE(18-multi-pattern, v3): p's anchor: the offset of its 8-gram with the smallest count in `grams` (the first).
 std::size_t anchor_offset(const ByteView& p, const GramCounts& grams) {
   std::size_t best = 0;
   std::uint32_t fewest = grams.at(qgram_at(p.data, kAnchorBytes));

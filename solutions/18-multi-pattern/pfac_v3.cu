@@ -12,8 +12,9 @@
 // that is timed) each warp queues its candidates in shared memory (a warp prefix sum of their counts,
 // lesson 07) and verifies them 32 at a time, every lane busy, instead of one lane working while 31 wait.
 // When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
-// distinct pattern's 8-gram rarest in the set (anchor_table.hpp), which fewer text positions share, and
-// verifies a candidate by comparing the patterns of its gram's hash bucket (no trie, no hot image).
+// distinct pattern's 8-gram rarest in the set and the text's first MiB (anchor_table.hpp), which fewer
+// text positions share, and verifies a candidate by comparing the patterns of its gram's hash bucket (no
+// trie, no hot image).
 // Otherwise, and in the find_all passes (whose order the walks give), a candidate walks the trie v2's
 // way (an 8 KB hot image in shared memory, the text from L1/L2); large sets fill the shared filter, so
 // such a candidate first reads the same hash at full resolution in global memory (L2-resident).
@@ -174,7 +175,7 @@ unsigned device_filter_log2_bits(std::size_t image_bytes) {
 
 class V3Set final : public PfacSet {
  public:
-  V3Set(const std::vector<ByteView>& patterns, cudaStream_t stream)
+  V3Set(const std::vector<ByteView>& patterns, ByteView sample, cudaStream_t stream)
       : PfacSet(patterns, stream), hot_(build_hot_image(trie(), kHotBudget)), image_(to_device(hot_.words, stream)) {
     if (patterns.empty()) return;
     // Both filters set the top bits of the same hash: a gram that passes the fine one passes the other.
@@ -187,7 +188,7 @@ class V3Set final : public PfacSet {
     filter_words_ = to_device(filter_.words, stream);
     // Anchors for the count pass when every pattern has 8 bytes or more (anchor_table.hpp).
     if (trie().shortest >= kAnchorBytes) {
-      anchors_ = build_anchor_table(trie(), patterns, filter_.log2_bits);
+      anchors_ = build_anchor_table(trie(), patterns, filter_.log2_bits, sample);
       anchor_filter_ = to_device(anchors_.filter.words, stream);
       anchor_buckets_ = to_device(anchors_.bucket_first, stream);
       anchor_entries_ = to_device(anchors_.entries, stream);
@@ -228,8 +229,8 @@ class V3Set final : public PfacSet {
   DeviceBuffer<std::uint64_t> anchor_words_;
 };
 
-std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, cudaStream_t stream) {
-  return std::make_unique<V3Set>(patterns, stream);
+std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, ByteView sample, cudaStream_t stream) {
+  return std::make_unique<V3Set>(patterns, sample, stream);
 }
 
 }  // namespace

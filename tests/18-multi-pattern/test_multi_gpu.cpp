@@ -36,7 +36,7 @@ constexpr int kLargestTileThreads = 512;
 // it) against the reference. Returns the first disagreement, "" when none.
 std::string disagreement(const GpuMultiVersion& version, const std::vector<Bytes>& patterns,
                          const std::vector<Bytes>& texts) {
-  const std::unique_ptr<GpuPatternSet> set = version.build(views(patterns), nullptr);
+  const std::unique_ptr<GpuPatternSet> set = version.build(views(patterns), {}, nullptr);
   std::ostringstream problem;
   for (std::size_t t = 0; t < texts.size() && problem.tellp() == 0; ++t) {
     const Bytes& text = texts[t];
@@ -200,7 +200,7 @@ TEST_CASE("every version rejects an empty pattern, naming it, and a version that
   const std::vector<Bytes> patterns = {{'a'}, {}};
   for (const GpuMultiVersion& version : multi_gpu().versions) {
     INFO(version.name);
-    CHECK_THROWS_WITH(version.build(views(patterns), nullptr), Catch::Contains("pattern 1 is empty"));
+    CHECK_THROWS_WITH(version.build(views(patterns), {}, nullptr), Catch::Contains("pattern 1 is empty"));
   }
   CHECK_THROWS_WITH(multi_gpu().version(4), Catch::Contains("v0-v3"));
   CHECK(std::string(multi_gpu().best().name) == "v3");

@@ -135,7 +135,7 @@ Measurement measure(const std::function<PatternCounts()>& count, const PatternCo
 std::function<PatternCounts()> prepare(const Contender& c, const std::vector<ByteView>& patterns, ByteView text,
                                        const DeviceText* device_text, unsigned threads) {
   if (c.gpu != nullptr) {
-    std::shared_ptr<GpuPatternSet> set = c.gpu->build(patterns, nullptr);
+    std::shared_ptr<GpuPatternSet> set = c.gpu->build(patterns, sample_of(text), nullptr);
     return [set, device_text] { return set->count(*device_text, 0, nullptr); };
   }
   std::shared_ptr<MultiCounter> counter =

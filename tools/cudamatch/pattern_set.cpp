@@ -98,7 +98,7 @@ class OnePassForAll final : public PatternSet, LongestFirst {
 class GpuOnePassForAll final : public PatternSet, LongestFirst {
  public:
   GpuOnePassForAll(const GpuMultiVersion& version, const std::vector<ByteView>& patterns)
-      : LongestFirst(patterns), set_(version.build(permuted(), nullptr)) {}
+      : LongestFirst(patterns), set_(version.build(permuted(), {}, nullptr)) {}
 
   void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) override {
     matches_.clear();
