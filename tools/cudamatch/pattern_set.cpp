@@ -94,23 +94,30 @@ class OnePassForAll final : public PatternSet, LongestFirst {
   std::vector<PatternMatch> matches_;  // scratch of find
 };
 
-// One pass of a GPU multi-pattern version for every pattern.
+// One pass of a GPU multi-pattern version for every pattern. The set is built when the first piece of
+// text comes, with that piece's head as its sample (engine/multi_matcher.hpp); the command line has
+// rejected empty patterns before.
 class GpuOnePassForAll final : public PatternSet, LongestFirst {
  public:
   GpuOnePassForAll(const GpuMultiVersion& version, const std::vector<ByteView>& patterns)
-      : LongestFirst(patterns), set_(version.build(permuted(), {}, nullptr)) {}
+      : LongestFirst(patterns), version_(version) {}
 
   void find(ByteView text, std::uint64_t base, std::vector<Hit>& out) override {
     matches_.clear();
-    set_->find_all(upload(text), base, matches_, nullptr);
+    set_for(text).find_all(upload(text), base, matches_, nullptr);
     append(matches_, out);
   }
 
   std::optional<PatternCounts> count(ByteView text, std::size_t seen) override {
-    return in_given_order(set_->count(upload(text), seen, nullptr));
+    return in_given_order(set_for(text).count(upload(text), seen, nullptr));
   }
 
  private:
+  GpuPatternSet& set_for(ByteView text) {
+    if (!set_) set_ = version_.build(permuted(), sample_of(text), nullptr);
+    return *set_;
+  }
+
   // `text` on the device, in the allocation of the previous pieces when it is large enough.
   const DeviceText& upload(ByteView text) {
     if (!text_ || text_->capacity() < text.size) {
@@ -121,7 +128,8 @@ class GpuOnePassForAll final : public PatternSet, LongestFirst {
     return *text_;
   }
 
-  std::unique_ptr<GpuPatternSet> set_;
+  GpuMultiVersion version_;  // string literals and a function: copied
+  std::unique_ptr<GpuPatternSet> set_;  // built by the first find or count
   std::unique_ptr<DeviceText> text_;
   std::vector<PatternMatch> matches_;  // scratch of find
 };

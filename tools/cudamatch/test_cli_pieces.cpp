@@ -289,7 +289,7 @@ class PerPatternSet final : public GpuPatternSet {
 
 const GpuMultiVersion kPerPatternVersion{
     "test", "one pass per pattern (test_cli_pieces.cpp only)",
-    [](const std::vector<ByteView>& patterns, cudaStream_t) -> std::unique_ptr<GpuPatternSet> {
+    [](const std::vector<ByteView>& patterns, ByteView, cudaStream_t) -> std::unique_ptr<GpuPatternSet> {
       return std::make_unique<PerPatternSet>(patterns);
     }};
 
