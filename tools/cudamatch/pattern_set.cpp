@@ -128,7 +128,7 @@ class GpuOnePassForAll final : public PatternSet, LongestFirst {
     return *text_;
   }
 
-  GpuMultiVersion version_;  // string literals and a function: copied
+  GpuMultiVersion version_;             // string literals and a function: copied
   std::unique_ptr<GpuPatternSet> set_;  // built by the first find or count
   std::unique_ptr<DeviceText> text_;
   std::vector<PatternMatch> matches_;  // scratch of find
