@@ -52,9 +52,10 @@ constexpr int kThreads = 256;
 constexpr std::size_t kTile = kThreads * kStride;  // positions per block and tile: 9,216
 constexpr std::size_t kStaged = kTile + 64;        // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
-// Eight blocks of 256 an SM (all 2,048 threads, at most 32 registers each): the steps of a thread are one
-// dependent chain of shared-memory lookups, and more warps hide more of their latency.
-constexpr int kBlocksPerSm = 8;
+// At most 32 registers a thread: all the threads an SM holds fit (eight blocks of 256 on sm_80 and sm_90,
+// 2,048 threads). The steps of a thread are one dependent chain of shared-memory lookups, and more
+// warps hide more of their latency.
+constexpr int kMaxRegisters = 32;
 static_assert(kStride % 4 == 0 && kStride / 4 % 2 == 1, "a stride is an odd number of words");
 // The room left for lesson 07's block sums (BlockTemp) whatever their size in the track being built:
 // the starter's word per thread (1 KB; lessons 13 and 14 allow no more). So both tracks, and every
@@ -172,7 +173,7 @@ constexpr std::size_t table_bytes(std::size_t m) {
 }
 
 template <Pass kPass>
-__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+__global__ void __maxnreg__(kMaxRegisters)
     kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
                   std::size_t m, unsigned long long* __restrict__ counts,
                   const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
