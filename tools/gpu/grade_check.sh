@@ -64,4 +64,5 @@ fi
 wants reference && [ -d build/grade-solutions/bin ] &&
   grade reference --track solutions --lessons 11,14 --reference-build build/grade-solutions
 
-tar -czf "$out/grade.tar.gz" -C "$out" --exclude=grade.tar.gz --exclude=planted .
+# Written beside OUTDIR first: tar exits 1 when the folder it reads gains its own archive.
+tar -czf "$out.tgz" -C "$out" --exclude=planted . && mv "$out.tgz" "$out/grade.tar.gz"
