@@ -56,6 +56,13 @@ using BlockTemp = BlockPassTemp<kThreads>;
 // 2,048 threads). The steps of a thread are one dependent chain of shared-memory lookups, and more
 // warps hide more of their latency.
 constexpr int kMaxRegisters = 32;
+// __maxnreg__ came with CUDA 12.4; older compilers get the register count they choose.
+#if defined(__CUDACC_VER_MAJOR__) && \
+    (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
+#define KMP_V3_REGISTER_LIMIT __maxnreg__(kMaxRegisters)
+#else
+#define KMP_V3_REGISTER_LIMIT
+#endif
 static_assert(kStride % 4 == 0 && kStride / 4 % 2 == 1, "a stride is an odd number of words");
 // The room left for lesson 07's block sums (BlockTemp) whatever their size in the track being built:
 // the starter's word per thread (1 KB; lessons 13 and 14 allow no more). So both tracks, and every
@@ -159,10 +166,11 @@ constexpr std::size_t table_bytes(std::size_t m) {
 }
 
 template <Pass kPass>
-__global__ void __maxnreg__(kMaxRegisters)
-    kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, const std::uint8_t* __restrict__ pattern,
-                  std::size_t m, unsigned long long* __restrict__ counts,
-                  const unsigned long long* __restrict__ offsets, std::uint64_t* __restrict__ positions) {
+__global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
+                                                    const std::uint8_t* __restrict__ pattern, std::size_t m,
+                                                    unsigned long long* __restrict__ counts,
+                                                    const unsigned long long* __restrict__ offsets,
+                                                    std::uint64_t* __restrict__ positions) {
   extern __shared__ uint4 shared_vectors[];
   __shared__ BlockTemp temp;
   const int length = static_cast<int>(m);

@@ -12,9 +12,9 @@
 // that is timed) each warp queues its candidates in shared memory (a warp prefix sum of their counts,
 // lesson 07) and verifies them 32 at a time, every lane busy, instead of one lane working while 31 wait.
 // When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
-// distinct pattern's 8-gram rarest in the set and the text's first MiB (anchor_table.hpp), which fewer
-// text positions share, and verifies a candidate by comparing the patterns of its gram's hash bucket (no
-// trie, no hot image).
+// distinct pattern's 8-gram rarest in the set and the sample it is built with (normally the text's first
+// MiB; anchor_table.hpp), which fewer text positions share, and verifies a candidate by comparing the
+// patterns of its gram's hash bucket (no trie, no hot image).
 // Otherwise, and in the find_all passes (whose order the walks give), a candidate walks the trie v2's
 // way (an 8 KB hot image in shared memory, the text from L1/L2); large sets fill the shared filter, so
 // such a candidate first reads the same hash at full resolution in global memory (L2-resident).

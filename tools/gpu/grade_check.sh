@@ -14,6 +14,7 @@
 #                  lesson 18's took about 200 s on an H200, so grade its plants with 120)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
+out=${out%/}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 mkdir -p "$out"
@@ -64,5 +65,7 @@ fi
 wants reference && [ -d build/grade-solutions/bin ] &&
   grade reference --track solutions --lessons 11,14 --reference-build build/grade-solutions
 
-# Written beside OUTDIR first: tar exits 1 when the folder it reads gains its own archive.
-tar -czf "$out.tgz" -C "$out" --exclude=planted . && mv "$out.tgz" "$out/grade.tar.gz"
+# Written outside OUTDIR first: tar exits 1 when the folder it reads gains its own archive.
+archive=$(mktemp "${TMPDIR:-/tmp}/grade.XXXXXX")
+tar -czf "$archive" -C "$out" --exclude=./grade.tar.gz --exclude=./planted .
+[ -s "$archive" ] && mv "$archive" "$out/grade.tar.gz"
