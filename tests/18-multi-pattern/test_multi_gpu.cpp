@@ -94,7 +94,7 @@ void random_cases(const GpuMultiVersion& version, std::uint64_t seed, bool quick
     check(version, patterns, texts);
     // The same set less its patterns shorter than 8 bytes (v3's count pass then finds them by anchors),
     // built with the longest text as its sample.
-    check(version, at_least(8, patterns), texts, sample_of(ByteView{texts.back().data(), texts.back().size()}));
+    check(version, at_least(8, patterns), texts, sample_of(texts.back()));
   }
 }
 
@@ -132,7 +132,7 @@ void edge_cases(const GpuMultiVersion& version) {
   std::vector<Bytes> long_planted = at_least(8, planted);
   long_planted.push_back(slice(text, text.size() - 8, 8));
   check(version, long_planted, {text, slice(text, 0, 4096), slice(text, 0, 8), Bytes{}});
-  check(version, long_planted, {text, slice(text, 0, 8)}, ByteView{text.data(), text.size()});
+  check(version, long_planted, {text, slice(text, 0, 8)}, text);
   // A set of 16-byte patterns whose last one ends at n and is anchored on its last 8 bytes (the decoys
   // share its other grams): its anchor lies at n - 8, past the last start n - 16 (v3's anchored pass
   // tests every position with 8 bytes after it, not only the starts).
@@ -175,7 +175,7 @@ void many_tiles(const GpuMultiVersion& version) {
 void many_patterns(const GpuMultiVersion& version, std::size_t count) {
   Rng rng(0x2710);
   const Bytes text = random_english(quick_tests() ? 100000 : 400000, 27);
-  check(version, corpus_set(rng, text, count), {text}, sample_of(ByteView{text.data(), text.size()}));
+  check(version, corpus_set(rng, text, count), {text}, sample_of(text));
 }
 
 const bool registered = [] {
