@@ -14,7 +14,6 @@
 #                  lesson 18's took about 200 s on an H200, so grade its plants with 120)
 set -uo pipefail
 out=${1:?usage: tools/gpu/grade_check.sh OUTDIR}
-out=${out%/}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 mkdir -p "$out"
