@@ -21,8 +21,17 @@ template <int kThreads>
 __device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t tile_start,
                            std::size_t staged, uint4* s_text) {
   const uint4* source = reinterpret_cast<const uint4*>(text + tile_start);
+  const unsigned vectors = static_cast<unsigned>(staged / 16);
+  if (tile_start + staged <= n) {  // every tile but the text's last: no test against n
+#pragma unroll
+    for (unsigned k = 0; k < (vectors + kThreads - 1) / kThreads; ++k) {
+      const unsigned v = threadIdx.x + k * kThreads;
+      if (v < vectors) s_text[v] = source[v];
+    }
+    return;
+  }
 #pragma unroll 4
-  for (std::size_t v = threadIdx.x; v < staged / 16; v += kThreads) {
+  for (unsigned v = threadIdx.x; v < vectors; v += kThreads) {
     s_text[v] = tile_start + 16 * v < n ? source[v] : make_uint4(0, 0, 0, 0);
   }
 }

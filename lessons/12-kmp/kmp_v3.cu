@@ -88,6 +88,16 @@ struct StagedText {
   }
 };
 
+// Byte b of a little-endian word (one PRMT on the GPU, where a shift and a mask are two instructions).
+// Outside the anonymous namespace for the reason StagedText is.
+__host__ __device__ inline std::uint8_t byte_of(unsigned word, unsigned b) {
+#ifdef __CUDA_ARCH__
+  return static_cast<std::uint8_t>(__byte_perm(word, 0, 0x4440 + b));
+#else
+  return static_cast<std::uint8_t>(word >> (8 * b));
+#endif
+}
+
 namespace {
 
 // One step of a thread's scan: `byte`, the text's byte before `after`, taken in `state`; on_match(the
@@ -114,17 +124,17 @@ template <class Automaton, class OnMatch>
 __host__ __device__ void take_word(const Automaton& automaton, int m, unsigned word, std::size_t after, int& state,
                                    OnMatch& on_match) {
   constexpr int kWordStepsFrom = 8;
-  if (m >= kWordStepsFrom && state < automaton.rows) {
-    int fast = state;
-    for (unsigned b = 0; b < 4; ++b) fast = automaton.fast_step(fast, static_cast<std::uint8_t>(word >> (8 * b)));
+  if (m >= kWordStepsFrom) {
+    // From a state at or above the rows the lookups start in the top row and stay there: the test after
+    // them sends that word the slow way too, with no test before them.
+    int fast = state < automaton.rows ? state : automaton.rows;
+    for (unsigned b = 0; b < 4; ++b) fast = automaton.fast_step(fast, byte_of(word, b));
     if (fast < automaton.rows) {
       state = fast;
       return;
     }
   }
-  for (unsigned b = 0; b < 4; ++b) {
-    take_byte(automaton, m, static_cast<std::uint8_t>(word >> (8 * b)), after - 3 + b, state, on_match);
-  }
+  for (unsigned b = 0; b < 4; ++b) take_byte(automaton, m, byte_of(word, b), after - 3 + b, state, on_match);
 }
 
 // One thread's scan: the automaton from state 0 at `first` over the stride [first, first + kStride)
@@ -160,10 +170,12 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   return first;
 }
 
-// After the tile: next[m + 1] (int32), the pattern (padded to whole words), DfaHead's rows and its top row.
-constexpr std::size_t table_bytes(std::size_t m) {
-  return (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4 + dfa_head_bytes(static_cast<int>(m));
-}
+// After the tile: DfaHead's rows and its top row, in the room of the most rows (so that they lie at a
+// fixed offset: a lookup's address is the row's and byte's offset plus a constant), then next[m + 1]
+// (int32) and the pattern (padded to whole words).
+constexpr std::size_t kDfaRoom = dfa_head_bytes(kDfaHeadRows);
+static_assert(kDfaRoom % 4 == 0, "next[] after the DFA is 4-byte aligned");
+constexpr std::size_t table_bytes(std::size_t m) { return kDfaRoom + (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4; }
 
 template <Pass kPass>
 __global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
@@ -175,9 +187,9 @@ __global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restri
   __shared__ BlockTemp temp;
   const int length = static_cast<int>(m);
   auto* s_text = reinterpret_cast<std::uint8_t*>(shared_vectors);
-  auto* s_next = reinterpret_cast<std::int32_t*>(s_text + kStaged);
+  std::uint8_t* s_delta = s_text + kStaged;
+  auto* s_next = reinterpret_cast<std::int32_t*>(s_delta + kDfaRoom);
   auto* s_pattern = reinterpret_cast<std::uint8_t*>(s_next + length + 1);
-  std::uint8_t* s_delta = s_pattern + (length + 3) / 4 * 4;
   build_failure_table(pattern, length, s_pattern, s_next);
   const int rows = dfa_head_rows(length);
   build_dfa_head(s_pattern, s_next, length, rows, s_delta);
