@@ -45,7 +45,7 @@ __device__ std::size_t search_staged_tiles(const std::uint8_t* __restrict__ text
   search_tiles<kPass>((n - m + kTile) / kTile, [&](std::size_t tile) {
     tile_first = tile * kTile;
     __syncthreads();  // every thread is done with the previous tile
-    stage_tile<kThreads>(text, n, tile_first, kStaged, s_text);
+    stage_tile<kThreads, kStaged>(text, n, tile_first, s_text);
     __syncthreads();
     search(tile_first);
   });
