@@ -13,6 +13,7 @@
 #include "failure_table.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "kmp_gpu.hpp"
+#include "kmp_v3.hpp"
 #include "version_checks.hpp"
 
 using namespace cudamatch;
@@ -23,8 +24,9 @@ namespace {
 // Where the versions split the text, for m <= 64: v2's rounds of 128 bytes, the chunks of 256
 // positions of v0 to v2, and blocks of 256 such chunks; for m = 256, chunks of 1024.
 const Edges kEdges{"chunk and block edges", {128, 256, 1024, 65536}};
-// v3's: its threads' strides of 36 positions, its tiles of 9,216 and their 64 staged bytes more.
-const Edges kStrideEdges{"stride and tile edges", {36, 9216, 9280}};
+// v3's: its threads' strides (kStride positions), its tiles of 256 strides and their 64 staged bytes more.
+constexpr std::size_t kV3Tile = 256 * lesson12::kStride;
+const Edges kStrideEdges{"stride and tile edges", {lesson12::kStride, kV3Tile, kV3Tile + 64}};
 
 const GpuVersion& version(int number) { return kmp_gpu().version(number); }
 
