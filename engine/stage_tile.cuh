@@ -1,5 +1,5 @@
 // Staging a block's tile of text in shared memory, for the versions that then search it there
-// (lessons 12 to 18).
+// (lessons 12, 13, 14, 16 and 18).
 #pragma once
 
 #include <algorithm>
@@ -30,11 +30,12 @@ __device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n,
 // The same for a size known when compiling (engine/warp_tiles.cuh: KMP v3, SSEF's short patterns): a tile
 // wholly before n, every tile but the text's last, is copied with no test against n, the loop unrolled.
 // 5-10% faster for those kernels on an H200; Boyer-Moore's v2, whose tile grows with m, ran 11% slower at
-// m = 64 with this path for its runtime size (docs/results/data/h200/SOURCE.md, the ninth session), so the
-// size known only at run time keeps the loop above.
+// m = 64 with this path for its runtime size (docs/results/lesson-12.md, the lean loop), so a size known
+// only at run time keeps the loop above (and lesson 18's v2, which calls that form, was not measured here).
 template <int kThreads, std::size_t kStaged>
 __device__ void stage_tile(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t tile_start,
                            uint4* s_text) {
+  static_assert(kStaged % 16 == 0, "a tile is staged in 16-byte vectors");
   if (tile_start + kStaged > n) {  // the text's last tile: zeros past n
     stage_tile<kThreads>(text, n, tile_start, kStaged, s_text);
     return;
