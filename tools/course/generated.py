@@ -1,5 +1,5 @@
-"""What the manifests generate: GitHub Classroom's autograding.json, the README's lesson table and the
-course map's "lessons at a glance" table."""
+"""What the manifests generate: GitHub Classroom's autograding.json, the README's lesson table, the
+course map's "lessons at a glance" table and each lesson's "You edit" line there."""
 
 import json
 import os
@@ -80,6 +80,13 @@ def course_map_table(root: Path, document: Path, lessons: list, figures) -> str:
     return generated_note(sources) + markdown_table(columns, rows)
 
 
+def edit_line(lesson) -> str:
+    """The course map's "You edit" line of a lesson: its editable files (lesson.json "editable")."""
+    files = [f"`{name}`" for name in lesson.manifest["editable"]]
+    listed = files[0] if len(files) == 1 else ", ".join(files[:-1]) + " and " + files[-1]
+    return generated_note(f"lessons/{lesson.id}/lesson.json") + f"- **You edit:** {listed}.\n"
+
+
 def thresholds_table(root: Path, document: Path, lesson, figures) -> str:
     """A lesson's graded thresholds (its rubric's performance and ncu items) beside what the reference
     solution measured: the figure "<NN>.<item id>" of the registry, when it defines one."""
@@ -116,21 +123,27 @@ def render_region(name: str, root: Path, document: Path, lessons: list, figures)
         return lessons_table(root, document, lessons, figures)
     if name == "lessons-at-a-glance":
         return course_map_table(root, document, lessons, figures)
-    number = name.removeprefix("thresholds-")
+    kind, _, number = name.rpartition("-")
     matching = [lesson for lesson in lessons if lesson.number == number]
-    if name.startswith("thresholds-") and matching:
+    if kind == "thresholds" and matching:
         return thresholds_table(root, document, matching[0], figures)
-    raise ValueError(f"no generated region is called {name!r} (lessons, lessons-at-a-glance, thresholds-NN)")
+    if kind == "edit" and matching:
+        return edit_line(matching[0])
+    raise ValueError(
+        f"no generated region is called {name!r} (lessons, lessons-at-a-glance, thresholds-NN, edit-NN)"
+    )
 
 
 # Where each must be: a file that lost its region would silently stop being checked.
-REQUIRED_REGIONS = {"README.md": "lessons", "docs/course-map.md": "lessons-at-a-glance"}
+REQUIRED_REGIONS = {"README.md": ["lessons"], "docs/course-map.md": ["lessons-at-a-glance"]}
 
 
 def required_regions(lessons: list) -> dict:
-    """REQUIRED_REGIONS, and the thresholds table of every lesson whose rubric scores measurements."""
-    required = dict(REQUIRED_REGIONS)
+    """REQUIRED_REGIONS (file: the regions it must hold), with every lesson's "You edit" line in the course
+    map and the thresholds table of every lesson whose rubric scores measurements."""
+    required = {path: list(names) for path, names in REQUIRED_REGIONS.items()}
     for lesson in lessons:
+        required["docs/course-map.md"].append(f"edit-{lesson.number}")
         if any(item["kind"] in ("performance", "ncu") for item in lesson.rubric["items"]):
-            required[f"docs/results/lesson-{lesson.number}.md"] = f"thresholds-{lesson.number}"
+            required[f"docs/results/lesson-{lesson.number}.md"] = [f"thresholds-{lesson.number}"]
     return required

@@ -78,9 +78,9 @@ def render_markdown(root: Path, path: Path, lessons, figures, outcome: Outcome, 
     except MarkerError as error:
         outcome.errors.append(f"{path}: {error}")
         return
-    wanted = required.get(path.as_posix())
-    if wanted and not any(r.kind == "generated" and r.id == wanted for r in regions):
-        outcome.errors.append(f"{path}: the <!-- generated:{wanted} --> region is missing")
+    for wanted in required.get(path.as_posix(), []):
+        if not any(r.kind == "generated" and r.id == wanted for r in regions):
+            outcome.errors.append(f"{path}: the <!-- generated:{wanted} --> region is missing")
     bodies = []
     for region in regions:
         try:
@@ -112,7 +112,8 @@ def render_tree(root: Path) -> Outcome:
     outcome.expected[CLASSROOM_FILE] = classroom
     required = required_regions(lessons)
     for missing in sorted(name for name in required if not (root / name).is_file()):
-        outcome.errors.append(f"{missing}: missing (it must hold the <!-- generated:{required[missing]} --> region)")
+        regions = ", ".join(f"<!-- generated:{name} -->" for name in required[missing])
+        outcome.errors.append(f"{missing}: missing (it must hold the regions {regions})")
     for path in markdown_files(root):
         render_markdown(root, path, lessons, figures, outcome, required)
     outcome.errors += note_problems(lessons)
