@@ -15,6 +15,11 @@ namespace cudamatch::lesson12 {
 // warp reading word w of their strides hit 32 different banks (lesson 03).
 constexpr std::size_t kStride = 36;
 
+// A block of kV3Threads threads owns a tile of kV3Threads strides, staged in shared memory with
+// kStagedPastTile bytes more (where most scans past the tile end).
+constexpr int kV3Threads = 256;
+constexpr std::size_t kStagedPastTile = 64;
+
 // The longest pattern v3 searches itself: its tables fit beside the tile in 48 KB of shared memory
 // (checked where they are laid out, kmp_v3.cu). Longer ones go to v1.
 constexpr std::size_t kLongestPattern = 6884;

@@ -48,9 +48,9 @@ namespace cudamatch::lesson12 {
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr std::size_t kTile = kThreads * kStride;  // positions per block and tile: 9,216
-constexpr std::size_t kStaged = kTile + 64;        // bytes staged per tile: a multiple of 16
+constexpr int kThreads = kV3Threads;
+constexpr std::size_t kTile = kThreads * kStride;         // positions per block and tile: 9,216
+constexpr std::size_t kStaged = kTile + kStagedPastTile;  // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
 // At most 32 registers a thread: all the threads an SM holds fit (eight blocks of 256 on sm_80 and sm_90,
 // 2,048 threads). The steps of a thread are one dependent chain of shared-memory lookups, and more

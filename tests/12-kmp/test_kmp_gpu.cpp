@@ -24,9 +24,9 @@ namespace {
 // Where the versions split the text, for m <= 64: v2's rounds of 128 bytes, the chunks of 256
 // positions of v0 to v2, and blocks of 256 such chunks; for m = 256, chunks of 1024.
 const Edges kEdges{"chunk and block edges", {128, 256, 1024, 65536}};
-// v3's: its threads' strides (kStride positions), its tiles of 256 strides and their 64 staged bytes more.
-constexpr std::size_t kV3Tile = 256 * lesson12::kStride;
-const Edges kStrideEdges{"stride and tile edges", {lesson12::kStride, kV3Tile, kV3Tile + 64}};
+// v3's: its threads' strides, its tiles of kV3Threads strides and the bytes staged past them (kmp_v3.hpp).
+constexpr std::size_t kV3Tile = lesson12::kV3Threads * lesson12::kStride;
+const Edges kStrideEdges{"stride and tile edges", {lesson12::kStride, kV3Tile, kV3Tile + lesson12::kStagedPastTile}};
 
 const GpuVersion& version(int number) { return kmp_gpu().version(number); }
 

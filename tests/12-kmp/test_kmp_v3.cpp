@@ -21,9 +21,9 @@ using namespace cudamatch;
 using namespace cudamatch::testing;
 using lesson12::kStride;
 
-// v3's tiles: 256 threads' strides, staged with 64 bytes more; a thread that reads past them reads
-// global memory.
-constexpr std::size_t kTile = 256 * kStride;
+// v3's tiles: kV3Threads threads' strides, staged with kStagedPastTile bytes more; a thread that reads
+// past them reads global memory.
+constexpr std::size_t kTile = lesson12::kV3Threads * kStride;
 
 namespace {
 

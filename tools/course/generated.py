@@ -1,5 +1,5 @@
 """What the manifests generate: GitHub Classroom's autograding.json, the README's lesson table, the
-course map's "lessons at a glance" table and each lesson's "You edit" line there."""
+course map's dependency graph, its "lessons at a glance" table and each lesson's "You edit" line there."""
 
 import json
 import os
@@ -80,11 +80,24 @@ def course_map_table(root: Path, document: Path, lessons: list, figures) -> str:
     return generated_note(sources) + markdown_table(columns, rows)
 
 
-def edit_line(lesson) -> str:
-    """The course map's "You edit" line of a lesson: its editable files (lesson.json "editable")."""
-    files = [f"`{name}`" for name in lesson.manifest["editable"]]
-    listed = files[0] if len(files) == 1 else ", ".join(files[:-1]) + " and " + files[-1]
-    return generated_note(f"lessons/{lesson.id}/lesson.json") + f"- **You edit:** {listed}.\n"
+def dependency_graph(lessons: list) -> str:
+    """The course map's graph (Mermaid): an arrow to each lesson from every lesson it needs (lesson.json
+    "needs")."""
+    lines = ["```mermaid", "graph TD"]
+    for lesson in lessons:
+        for need in lesson.manifest["needs"]:
+            lines.append(f'  L{need.split("-", 1)[0]}["{need}"] --> L{lesson.number}["{lesson.id}"]')
+    lines.append("```")
+    return generated_note("lessons/*/lesson.json") + "\n".join(lines) + "\n"
+
+
+def editable_files(lesson) -> str:
+    """A lesson's editable files (lesson.json "editable") as the course map's "You edit" line lists them,
+    inside that line: "`a.cu`, `b.cu` and `c.cu`"."""
+    files = [f"`{name}`" for name in lesson.manifest.get("editable") or []]
+    if not files:
+        raise ValueError(f'lessons/{lesson.id}/lesson.json: "editable" is missing or empty')
+    return files[0] if len(files) == 1 else ", ".join(files[:-1]) + " and " + files[-1]
 
 
 def thresholds_table(root: Path, document: Path, lesson, figures) -> str:
@@ -123,19 +136,21 @@ def render_region(name: str, root: Path, document: Path, lessons: list, figures)
         return lessons_table(root, document, lessons, figures)
     if name == "lessons-at-a-glance":
         return course_map_table(root, document, lessons, figures)
+    if name == "dependencies":
+        return dependency_graph(lessons)
     kind, _, number = name.rpartition("-")
     matching = [lesson for lesson in lessons if lesson.number == number]
     if kind == "thresholds" and matching:
         return thresholds_table(root, document, matching[0], figures)
     if kind == "edit" and matching:
-        return edit_line(matching[0])
+        return editable_files(matching[0])
     raise ValueError(
-        f"no generated region is called {name!r} (lessons, lessons-at-a-glance, thresholds-NN, edit-NN)"
+        f"no generated region is called {name!r} (lessons, lessons-at-a-glance, dependencies, thresholds-NN, edit-NN)"
     )
 
 
 # Where each must be: a file that lost its region would silently stop being checked.
-REQUIRED_REGIONS = {"README.md": ["lessons"], "docs/course-map.md": ["lessons-at-a-glance"]}
+REQUIRED_REGIONS = {"README.md": ["lessons"], "docs/course-map.md": ["dependencies", "lessons-at-a-glance"]}
 
 
 def required_regions(lessons: list) -> dict:

@@ -1,17 +1,18 @@
 """The markers that delimit rendered text in Markdown files.
 
   inline figure:  <!-- fig:11.v3_over_v0 -->7.39x<!-- /fig -->          (on one line)
+  inline part:    <!-- generated:edit-12 -->`a.cu`<!-- /generated -->   (on one line, inside other text)
   table figure:   <!-- table:11.results -->            (the markers on lines of their own,
                   | ... the table ... |                  the rendered lines between them)
                   <!-- /table -->
-  generated part: <!-- generated:lessons --> ... <!-- /generated -->   (like a table)
+  generated part: <!-- generated:lessons --> ... <!-- /generated -->   (like a table: markers alone on their lines)
 
 Markers inside fenced code blocks are text, not markers (docs show the syntax that way)."""
 
 import re
 from dataclasses import dataclass
 
-INLINE = re.compile(r"<!-- (?P<kind>fig):(?P<id>[^\s>]+) -->(?P<body>.*?)<!-- /fig -->")
+INLINE = re.compile(r"<!-- (?P<kind>fig|generated):(?P<id>[^\s>]+) -->(?P<body>.*?)<!-- /(?P=kind) -->")
 BLOCK = re.compile(
     r"^<!-- (?P<kind>table|generated):(?P<id>[^\s>]+) -->\n(?P<body>.*?)^<!-- /(?P=kind) -->$",
     re.MULTILINE | re.DOTALL,
@@ -33,10 +34,7 @@ class Region:
     end: int
     opening: int  # offset of the opening marker
     line: int  # 1-based line of the opening marker
-
-    @property
-    def block(self) -> bool:
-        return self.kind != "fig"
+    block: bool  # markers on lines of their own (a table, a generated part), not inside a line
 
 
 def fenced_spans(text: str) -> list:
@@ -63,7 +61,8 @@ def find_regions(text: str) -> list:
         for m in pattern.finditer(text):
             if outside_code(m.start()):
                 start, end = m.start("body"), m.end("body")
-                regions.append(Region(m["kind"], m["id"], m["body"], start, end, m.start(), line_of(text, m.start())))
+                line = line_of(text, m.start())
+                regions.append(Region(m["kind"], m["id"], m["body"], start, end, m.start(), line, pattern is BLOCK))
     regions.sort(key=lambda r: r.start)
     closed = {r.opening for r in regions}
     for m in OPENING.finditer(text):

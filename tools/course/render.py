@@ -94,7 +94,7 @@ def render_markdown(root: Path, path: Path, lessons, figures, outcome: Outcome, 
                 outcome.stale.append(f"{path}:{region.line}: {region.kind}:{region.id} is stale: {hint}")
             else:
                 outcome.stale.append(
-                    f"{path}:{region.line}: fig:{region.id} reads {region.body!r}, the data gives {body!r}"
+                    f"{path}:{region.line}: {region.kind}:{region.id} reads {region.body!r}, the data gives {body!r}"
                 )
         bodies.append(body)
     if regions:
