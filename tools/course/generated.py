@@ -1,5 +1,6 @@
 """What the manifests generate: GitHub Classroom's autograding.json, the README's lesson table, the
-course map's dependency graph, its "lessons at a glance" table and each lesson's "You edit" line there."""
+course map's dependency graph, its "lessons at a glance" table and each lesson's "Needs" and "You edit"
+lists there."""
 
 import json
 import os
@@ -91,13 +92,25 @@ def dependency_graph(lessons: list) -> str:
     return generated_note("lessons/*/lesson.json") + "\n".join(lines) + "\n"
 
 
+def in_words(items: list) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def needed_lessons(lesson) -> str:
+    """The lessons a lesson needs (lesson.json "needs") by number, as the course map's "Needs" line lists
+    them: "03 and 11", or "nothing"."""
+    numbers = [need.split("-", 1)[0] for need in lesson.manifest["needs"]]
+    return in_words(numbers) if numbers else "nothing"
+
+
 def editable_files(lesson) -> str:
     """A lesson's editable files (lesson.json "editable") as the course map's "You edit" line lists them,
     inside that line: "`a.cu`, `b.cu` and `c.cu`"."""
     files = [f"`{name}`" for name in lesson.manifest.get("editable") or []]
     if not files:
         raise ValueError(f'lessons/{lesson.id}/lesson.json: "editable" is missing or empty')
-    return files[0] if len(files) == 1 else ", ".join(files[:-1]) + " and " + files[-1]
+    return in_words(files)
 
 
 def thresholds_table(root: Path, document: Path, lesson, figures) -> str:
@@ -144,8 +157,11 @@ def render_region(name: str, root: Path, document: Path, lessons: list, figures)
         return thresholds_table(root, document, matching[0], figures)
     if kind == "edit" and matching:
         return editable_files(matching[0])
+    if kind == "needs" and matching:
+        return needed_lessons(matching[0])
     raise ValueError(
-        f"no generated region is called {name!r} (lessons, lessons-at-a-glance, dependencies, thresholds-NN, edit-NN)"
+        f"no generated region is called {name!r} (lessons, lessons-at-a-glance, dependencies, thresholds-NN, "
+        "edit-NN, needs-NN)"
     )
 
 
@@ -158,7 +174,7 @@ def required_regions(lessons: list) -> dict:
     map and the thresholds table of every lesson whose rubric scores measurements."""
     required = {path: list(names) for path, names in REQUIRED_REGIONS.items()}
     for lesson in lessons:
-        required["docs/course-map.md"].append(f"edit-{lesson.number}")
+        required["docs/course-map.md"] += [f"needs-{lesson.number}", f"edit-{lesson.number}"]
         if any(item["kind"] in ("performance", "ncu") for item in lesson.rubric["items"]):
             required[f"docs/results/lesson-{lesson.number}.md"] = [f"thresholds-{lesson.number}"]
     return required

@@ -146,8 +146,10 @@ def build_course(root: Path) -> None:
           "<!-- fig:00.nothing -->\n```\n\n- in a list:\n\n  ```\n  <!-- table:00.nothing -->\n  ```\n")
     write(root / "docs/course-map.md", "# Map\n\n<!-- generated:dependencies -->\n<!-- /generated -->\n\n"
           "<!-- generated:lessons-at-a-glance -->\n<!-- /generated -->\n\n"
-          "### 00\n\n- **You edit:** <!-- generated:edit-00 --><!-- /generated -->.\n\n"
-          "### 01\n\n- **You edit:** <!-- generated:edit-01 --><!-- /generated -->.\n")
+          "### 00\n\n- **Needs:** <!-- generated:needs-00 --><!-- /generated -->.\n"
+          "- **You edit:** <!-- generated:edit-00 --><!-- /generated -->.\n\n"
+          "### 01\n\n- **Needs:** <!-- generated:needs-01 --><!-- /generated -->.\n"
+          "- **You edit:** <!-- generated:edit-01 --><!-- /generated -->.\n")
     write(root / "docs/results/lesson-00.md",
           "# 00\n\n<!-- generated:thresholds-00 -->\n<!-- /generated -->\n\n"
           "v0 takes <!-- fig:00.gap_us --><!-- /fig --> us more at m = 8; <!-- fig:00.floor_ms --><!-- /fig -->; "
@@ -226,7 +228,9 @@ class RenderedCourse(CourseCopy):
         self.assertIn("| v1 4.00x v0 (H100) | -     | 1 h  |", course_map)
         self.assertIn("[`01-beta`](../lessons/01-beta/README.md)", course_map)
         self.assertIn("| 00    | 1 h  |", course_map)
-        self.assertIn("### 01\n\n- **You edit:** <!-- generated:edit-01 -->`a.cu`<!-- /generated -->.\n", course_map)
+        self.assertIn("### 00\n\n- **Needs:** <!-- generated:needs-00 -->nothing<!-- /generated -->.\n", course_map)
+        self.assertIn("### 01\n\n- **Needs:** <!-- generated:needs-01 -->00<!-- /generated -->.\n"
+                      "- **You edit:** <!-- generated:edit-01 -->`a.cu`<!-- /generated -->.\n", course_map)
         self.assertIn('```mermaid\ngraph TD\n  L00["00-alpha"] --> L01["01-beta"]\n```\n', course_map)
 
     def test_markers_in_code_blocks_are_text(self):
@@ -259,7 +263,8 @@ class StaleCopies(CourseCopy):
         write_json(self.root / "lessons/course.json", {"lessons": ["00-alpha", "01-beta", "02-gamma"]})
         self.check_fails_with("autograding.json is stale", "generated:lessons is stale",
                               "generated:lessons-at-a-glance is stale", "generated:dependencies is stale",
-                              "the <!-- generated:edit-02 --> region is missing")
+                              "the <!-- generated:edit-02 --> region is missing",
+                              "the <!-- generated:needs-02 --> region is missing")
 
     def test_figure_edited_by_hand(self):
         self.edit("README.md", "<!-- fig:00.speedup_m4 -->4.00x", "<!-- fig:00.speedup_m4 -->4.10x")
@@ -309,7 +314,7 @@ class StaleCopies(CourseCopy):
         value = json.loads(manifest.read_text())
         value["editable"] = []
         write_json(manifest, value)
-        self.check_fails_with('error: docs/course-map.md:25: lessons/01-beta/lesson.json: "editable" is missing '
+        self.check_fails_with('error: docs/course-map.md:27: lessons/01-beta/lesson.json: "editable" is missing '
                               'or empty')
 
     def test_a_lesson_without_its_edit_line(self):
