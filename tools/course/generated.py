@@ -66,7 +66,7 @@ def course_map_table(root: Path, document: Path, lessons: list, figures) -> str:
     columns = [{"header": h, "text": ""} for h in ("#", "lesson", "teaches", "result", "needs", "time")]
     rows = []
     for lesson in lessons:
-        needs = ", ".join(need.split("-", 1)[0] for need in lesson.manifest["needs"]) or "-"
+        needs = ", ".join(lesson.needed_numbers) or "-"
         rows.append(
             [
                 lesson.number,
@@ -86,8 +86,8 @@ def dependency_graph(lessons: list) -> str:
     "needs")."""
     lines = ["```mermaid", "graph TD"]
     for lesson in lessons:
-        for need in lesson.manifest["needs"]:
-            lines.append(f'  L{need.split("-", 1)[0]}["{need}"] --> L{lesson.number}["{lesson.id}"]')
+        for need, number in zip(lesson.manifest["needs"], lesson.needed_numbers):
+            lines.append(f'  L{number}["{need}"] --> L{lesson.number}["{lesson.id}"]')
     lines.append("```")
     return generated_note("lessons/*/lesson.json") + "\n".join(lines) + "\n"
 
@@ -100,8 +100,7 @@ def in_words(items: list) -> str:
 def needed_lessons(lesson) -> str:
     """The lessons a lesson needs (lesson.json "needs") by number, as the course map's "Needs" line lists
     them: "03 and 11", or "nothing"."""
-    numbers = [need.split("-", 1)[0] for need in lesson.manifest["needs"]]
-    return in_words(numbers) if numbers else "nothing"
+    return in_words(lesson.needed_numbers) if lesson.needed_numbers else "nothing"
 
 
 def editable_files(lesson) -> str:
@@ -170,8 +169,8 @@ REQUIRED_REGIONS = {"README.md": ["lessons"], "docs/course-map.md": ["dependenci
 
 
 def required_regions(lessons: list) -> dict:
-    """REQUIRED_REGIONS (file: the regions it must hold), with every lesson's "You edit" line in the course
-    map and the thresholds table of every lesson whose rubric scores measurements."""
+    """REQUIRED_REGIONS (file: the regions it must hold), with every lesson's "Needs" and "You edit" lists in
+    the course map and the thresholds table of every lesson whose rubric scores measurements."""
     required = {path: list(names) for path, names in REQUIRED_REGIONS.items()}
     for lesson in lessons:
         required["docs/course-map.md"] += [f"needs-{lesson.number}", f"edit-{lesson.number}"]

@@ -7,6 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def lesson_number(lesson_id: str) -> str:
+    """The two digits of a lesson id, the grader's --lessons takes them: "11" for "11-brute-force"."""
+    return lesson_id.split("-", 1)[0]
+
+
 @dataclass(frozen=True)
 class Lesson:
     id: str  # the folder name, e.g. "11-brute-force"
@@ -15,8 +20,12 @@ class Lesson:
 
     @property
     def number(self) -> str:
-        """The two digits the grader's --lessons takes, e.g. "11"."""
-        return self.id.split("-", 1)[0]
+        return lesson_number(self.id)
+
+    @property
+    def needed_numbers(self) -> list:
+        """The numbers of the lessons it needs (lesson.json "needs"), e.g. ["03", "11"]."""
+        return [lesson_number(need) for need in self.manifest["needs"]]
 
     @property
     def points(self) -> int:
