@@ -11,9 +11,9 @@
 
 namespace cudamatch::lesson12 {
 
-// The positions each thread of v3 owns, whatever m: 9 words, an odd number, so that the 32 threads of a
+// The positions each thread of v3 owns, whatever m: 17 words, an odd number, so that the 32 threads of a
 // warp reading word w of their strides hit 32 different banks (lesson 03).
-constexpr std::size_t kStride = 36;
+constexpr std::size_t kStride = 68;
 
 // A block of kV3Threads threads owns a tile of kV3Threads strides, staged in shared memory with
 // kStagedPastTile bytes more (where most scans past the tile end).
@@ -22,7 +22,7 @@ constexpr std::size_t kStagedPastTile = 64;
 
 // The longest pattern v3 searches itself: its tables fit beside the tile in 48 KB of shared memory
 // (checked where they are laid out, kmp_v3.cu). Longer ones go to v1.
-constexpr std::size_t kLongestPattern = 6884;
+constexpr std::size_t kLongestPattern = 5246;
 
 // What v3's threads do, thread after thread on the CPU, on `text` and `pattern` (1 <= m): thread k
 // owns the positions [k kStride, (k + 1) kStride) and scans as the kernel's threads do, from a copy of

@@ -4,9 +4,9 @@
 //
 // v2's thread owns a chunk of max(4m, 256) positions and reads m - 1 bytes past it: its serial chain
 // grows with m, and a 4 MB text at m = 1024 is 4 blocks of 256 threads, most of the GPU idle. v3:
-//   - each thread owns kStride = 36 positions, whatever m (a block of 256 threads, a tile of 9,216);
+//   - each thread owns kStride = 68 positions, whatever m (a block of 256 threads, a tile of 17,408);
 //     the block stages its tile, and 64 bytes past it, in shared memory (16-byte loads, coalesced:
-//     engine/stage_tile.cuh); a thread reads its stride as 9 words, conflict-free (9 is odd);
+//     engine/stage_tile.cuh); a thread reads its stride as 17 words, conflict-free (17 is odd);
 //   - a thread runs the automaton from state 0 at its first position. Starting there it finds every
 //     occurrence that starts there or later, and none before. After its stride it goes on only while
 //     the partial match in the state started inside the stride: after byte i - 1 the automaton is in
@@ -31,7 +31,7 @@
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
 // Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > kLongestPattern = 6,884), v1 searches instead.
+// default 48 KB of shared memory (m > kLongestPattern = 5,246), v1 searches instead.
 #include <algorithm>
 #include <vector>
 
@@ -49,7 +49,7 @@ namespace cudamatch::lesson12 {
 namespace {
 
 constexpr int kThreads = kV3Threads;
-constexpr std::size_t kTile = kThreads * kStride;         // positions per block and tile: 9,216
+constexpr std::size_t kTile = kThreads * kStride;         // positions per block and tile: 17,408
 constexpr std::size_t kStaged = kTile + kStagedPastTile;  // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
 // At most 32 registers a thread: all the threads an SM holds fit (eight blocks of 256 on sm_80 and sm_90,
