@@ -104,13 +104,25 @@ __global__ void __launch_bounds__(kThreads)
     found = 0;
     if constexpr (kPass == Pass::write) next_slot = out.tile_offsets[tile];
     unsigned queued = 0;  // the warp's queue (count pass), the same in all its lanes
+    // The thread's window of each round, loaded a round ahead: its loads are in flight while the thread
+    // filters and queues the round before (most of a filter's stalls were its first use of the words).
+    const auto window_first = [&](unsigned round) {
+      return tile_start + (std::size_t{round} * kThreads + threadIdx.x) * kWindowPositions;
+    };
+    std::uint32_t ahead[kWindowWords];
+    if (window_first(0) < positions) load_window(text, window_first(0), ahead);
     for (unsigned round = 0; round < kWindows; ++round) {
       const unsigned offset = (round * kThreads + threadIdx.x) * kWindowPositions;  // the window's, in the tile
       const std::size_t first = tile_start + offset;
+      std::uint32_t words[kWindowWords];  // this round's window (first < positions)
+#pragma unroll
+      for (unsigned k = 0; k < kWindowWords; ++k) words[k] = ahead[k];
+      if (round + 1 < kWindows && window_first(round + 1) < positions)
+        load_window(text, window_first(round + 1), ahead);
       // TODO(18-multi-pattern, v3): the thread's 16 positions through the filter, from its window in registers.
-      // A thread whose first position is below `positions` loads its window (load_window) and sets bit j
-      // of `candidates` where position first + j passes the filter (window_candidates, pfac_walk.cuh);
-      // bits at or past `positions` cleared: those positions are not tested.
+      // A thread whose first position is below `positions` sets bit j of `candidates` where position
+      // first + j passes the filter (window_candidates, pfac_walk.cuh) over `words`, its window (loaded
+      // above); bits at or past `positions` cleared: those positions are not tested.
       std::uint32_t candidates = 0;
       if constexpr (kPass == Pass::count) {
         // Queue the candidates that pass the global filter too, where there is one (the shared filter's

@@ -104,14 +104,24 @@ __global__ void __launch_bounds__(kThreads)
     found = 0;
     if constexpr (kPass == Pass::write) next_slot = out.tile_offsets[tile];
     unsigned queued = 0;  // the warp's queue (count pass), the same in all its lanes
+    // The thread's window of each round, loaded a round ahead: its loads are in flight while the thread
+    // filters and queues the round before (most of a filter's stalls were its first use of the words).
+    const auto window_first = [&](unsigned round) {
+      return tile_start + (std::size_t{round} * kThreads + threadIdx.x) * kWindowPositions;
+    };
+    std::uint32_t ahead[kWindowWords];
+    if (window_first(0) < positions) load_window(text, window_first(0), ahead);
     for (unsigned round = 0; round < kWindows; ++round) {
       const unsigned offset = (round * kThreads + threadIdx.x) * kWindowPositions;  // the window's, in the tile
       const std::size_t first = tile_start + offset;
+      std::uint32_t words[kWindowWords];  // this round's window (first < positions)
+#pragma unroll
+      for (unsigned k = 0; k < kWindowWords; ++k) words[k] = ahead[k];
+      if (round + 1 < kWindows && window_first(round + 1) < positions)
+        load_window(text, window_first(round + 1), ahead);
       // HOLE(18-multi-pattern, v3): the thread's 16 positions through the filter, from its window in registers.
       std::uint32_t candidates = 0;
       if (first < positions) {
-        std::uint32_t words[kWindowWords];
-        load_window(text, first, words);
         candidates = window_candidates(filter, words);
         if (positions - first < kWindowPositions) candidates &= (1u << (positions - first)) - 1;
       }
