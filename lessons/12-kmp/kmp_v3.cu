@@ -52,9 +52,10 @@ constexpr int kThreads = kV3Threads;
 constexpr std::size_t kTile = kThreads * kStride;         // positions per block and tile: 17,408
 constexpr std::size_t kStaged = kTile + kStagedPastTile;  // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
-// At most 32 registers a thread: all the threads an SM holds fit (eight blocks of 256 on sm_80 and sm_90,
-// 2,048 threads). The steps of a thread are one dependent chain of shared-memory lookups, and more
-// warps hide more of their latency.
+// At most 32 registers a thread: registers never limit the blocks an SM holds (eight of 256 on sm_90,
+// 2,048 threads, when shared memory allows: about 23 KB a block at small m, 28 KB at m = 1024; an
+// sm_80 SM's 164 KB hold fewer). The steps of a thread are one dependent chain of shared-memory
+// lookups, and more warps hide more of their latency.
 constexpr int kMaxRegisters = 32;
 // __maxnreg__ came with CUDA 12.4; older compilers get the register count they choose.
 #if defined(__CUDACC_VER_MAJOR__) && \

@@ -189,8 +189,8 @@ constexpr double kMinCpuSampleMs = 1.0;
 
 // Every CPU contender's samples, the contenders taking turns on each pattern rather than one after
 // another: a slow spell of a shared host then falls on every contender's sample of the same pattern, not
-// on one contender's whole row (session 12's bench on the H200 host, one contender after another: the
-// same SSEF code at 0.35 ms a search in one row and 0.60 ms in the next). After each pattern
+// on one contender's whole row (docs/results/data/h200/experiments/session10/c2-bench-4mb-cpu.csv, one
+// contender after another: the same SSEF code at 0.35 ms a search in one row, 0.60 ms in the next). After each pattern
 // `done(patterns done)`.
 std::vector<Measurement> measure_cpu(const std::vector<const Contender*>& contenders, ByteView text,
                                      const std::vector<ByteView>& patterns, const std::vector<std::uint64_t>& expected,
