@@ -1,0 +1,71 @@
+"""Tests of check_links.py: it passes on the real tree, and on small trees in a temporary folder (not
+git checkouts) it names each broken link with its file and line and ignores what is not a link into
+the tree.
+
+    python3 -m unittest -v test_check_links      (from tools/course)
+"""
+import pathlib
+import shutil
+import tempfile
+import unittest
+
+from course_checks import ROOT, run_check
+
+
+def run_checker(root):
+    return run_check("check_links.py", root)
+
+
+class CheckLinksTest(unittest.TestCase):
+
+    def setUp(self):
+        self.root = pathlib.Path(tempfile.mkdtemp(prefix="check_links."))
+        self.addCleanup(shutil.rmtree, self.root)
+        (self.root / "docs" / "data").mkdir(parents=True)
+        (self.root / "docs" / "data" / "run.csv").write_text("a,b\n", encoding="utf-8")
+        (self.root / "README.md").write_text("# Course\n", encoding="utf-8")
+
+    def write(self, name, text):
+        path = self.root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    def test_real_tree_passes(self):
+        status, output = run_checker(ROOT)
+        self.assertEqual(status, 0, output)
+        self.assertIn("each names a file or folder", output)
+
+    def test_links_that_resolve_pass(self):
+        self.write("docs/results.md", "[data](data/run.csv), [folder](data/), [up](../README.md#course),\n"
+                   "![plot](data/run.csv \"a title\"), [here](#results), [site](https://example.org/x.md)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 0, output)
+        self.assertIn("check_links: 4 relative links in 2 Markdown files", output)
+
+    def test_a_broken_link_is_named_with_its_line(self):
+        self.write("docs/results.md", "first line\n[data](run.csv) and [ok](data/run.csv)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertEqual(output, "docs/results.md:2: run.csv\ncheck_links: 1 of 2 relative links name nothing\n")
+
+    def test_a_broken_fragment_target_fails_and_a_fragment_alone_does_not(self):
+        self.write("lessons/a/README.md", "[gone](../../docs/missing.md#part) [anchor](#part)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertIn("lessons/a/README.md:1: ../../docs/missing.md#part", output)
+
+    def test_code_holds_no_links(self):
+        self.write("HINTS.md", "Call it with `[&](std::size_t) { ++found; }`.\n\n```cpp\nsearch([&](auto) {});\n```\n"
+                   "~~~\n[x](nowhere.md)\n~~~\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 0, output)
+
+    def test_build_and_hidden_folders_are_not_read(self):
+        self.write("build/dev/notes.md", "[x](nowhere.md)\n")
+        self.write(".deps/pkg/README.md", "[x](nowhere.md)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 0, output)
+
+
+if __name__ == "__main__":
+    unittest.main()
