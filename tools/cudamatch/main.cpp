@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common/cli_parse.hpp"
+#include "common/file_io.hpp"
 #include "pattern_source.hpp"
 
 int main(int argc, char** argv) {
@@ -29,6 +30,9 @@ int main(int argc, char** argv) {
   try {
     return run();
   } catch (const cudamatch::cli::UsageError& e) {
+    std::cerr << "cudamatch: " << e.what() << '\n';
+    return cudamatch::cli::kExitTrouble;
+  } catch (const cudamatch::FileError& e) {  // names the file and the reason, as grep's line does
     std::cerr << "cudamatch: " << e.what() << '\n';
     return cudamatch::cli::kExitTrouble;
   } catch (const std::exception& e) {

@@ -169,6 +169,9 @@ class SearchTest(unittest.TestCase):
             ("-f", self.file("lines", b"a\n\nb\n"), good): "line 2 is empty",
             ("--color=sometimes", "a", good): "'sometimes' is not one of auto, always, never",
             ("-v", "a", good): "grep's --invert-match selects lines without a match",
+            # A file that cannot be read: the file and the reason, no "error:" before them.
+            ("-f", os.path.join(self.dir.name, "nope"), good):
+                f"cudamatch: cannot open '{os.path.join(self.dir.name, 'nope')}': No such file or directory",
         }
         for args, message in cases.items():
             result = run("search", "--backend", "cpu", *args)
