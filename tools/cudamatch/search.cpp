@@ -1,5 +1,5 @@
 // `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU, with
-// grep's habits (-e, -f, -i, -o, -b, -c, -q, -m, -H, -h, --color).
+// grep's habits (-F, -e, -f, -i, -o, -b, -c, -l, -L, -q, -s, -m, -r, -H, -h, --color).
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +16,7 @@
 #include "common/file_io.hpp"
 #include "dispatch.hpp"
 #include "file_scan.hpp"
+#include "file_walk.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "pattern_set.hpp"
@@ -28,6 +29,9 @@ namespace {
 
 constexpr int kExitNoMatch = 1;
 
+// grep's -l (the names of the files with a match) and -L (without one).
+enum class ListFiles { none, with_matches, without_match };
+
 struct SearchOptions {
   std::string algorithm;
   std::string backend;
@@ -39,6 +43,12 @@ struct SearchOptions {
   bool quiet = false;
   bool verbose = false;
   bool invert = false;                     // -v: grep's --invert-match, refused
+  bool regexp = false;                     // -E, -G, -P: grep's regular expressions, refused
+  bool word_or_line = false;               // -w, -x: grep's word and line matches, refused
+  bool fixed_strings = false;              // -F: what cudamatch always does
+  ListFiles list_files = ListFiles::none;  // -l, -L
+  bool recursive = false;                  // -r
+  bool no_messages = false;                // -s: no line for a file that cannot be read
   bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
   bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
@@ -162,6 +172,11 @@ class Printer {
 
   // Takes the next match (offsets increase; at one offset, longer patterns first).
   void take(std::uint64_t offset, std::size_t pattern, const std::uint8_t* text) {
+    if (o_.list_files != ListFiles::none) {  // -l, -L: one match decides the file
+      ++count_;
+      if (o_.quiet) throw StopSearch{};
+      throw StopFile{};
+    }
     const std::size_t length = patterns_[pattern].bytes.size();
     if (o_.no_overlap) {
       if (offset < next_free_) return;
@@ -331,9 +346,11 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
 }
 
 int run_search(const SearchOptions& o) {
-  std::vector<std::string> files = o.args;
-  std::vector<SearchPattern> patterns = gather_patterns(o, files);
-  if (files.empty()) throw UsageError("no file given (use - for standard input)");
+  std::vector<std::string> operands = o.args;
+  std::vector<SearchPattern> patterns = gather_patterns(o, operands);
+  if (operands.empty() && !o.recursive) throw UsageError("no file given (use - for standard input)");
+  const WalkedFiles walked = walk_operands(operands, o.recursive);
+  const std::vector<std::string>& files = walked.files;
   Colors colors;
   colors.on = color_wanted(o.color);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
@@ -343,12 +360,16 @@ int run_search(const SearchOptions& o) {
   if (o.max_count == 0) return kExitNoMatch;  // grep -m 0: nothing is read
   // Lesson 17's stream takes one pattern, searched as given, and every match.
   const bool streamable = backend == Backend::cuda && patterns.size() == 1 && !o.ignore_case && !o.no_overlap &&
-                          o.max_count < 0 && !o.quiet;
+                          o.max_count < 0 && !o.quiet && o.list_files == ListFiles::none;
   std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed, again for another matcher
   const GpuVersion* streamed_version = nullptr;
 
-  const bool with_names = o.with_names >= 0 ? o.with_names == 1 : files.size() > 1;
-  bool any_match = false, any_error = false;
+  const bool with_names = o.with_names >= 0 ? o.with_names == 1 : files.size() > 1 || o.recursive;
+  bool any_match = false, any_error = !walked.errors.empty();
+  const auto report = [&](const std::string& error) {
+    if (!o.no_messages) std::cerr << "cudamatch: " << error << '\n';
+  };
+  for (const std::string& error : walked.errors) report(error);
   for (const std::string& file : files) {
     std::string prefix;
     if (with_names) {
@@ -385,11 +406,18 @@ int run_search(const SearchOptions& o) {
     } catch (const FileError& e) {
       printer.flush();
       std::fflush(stdout);
-      std::cerr << "cudamatch: " << e.what() << '\n';
+      report(e.what());
       any_error = true;
       continue;
     }
-    any_match = printer.finish() > 0 || any_match;
+    const bool found = printer.finish() > 0;
+    any_match = found || any_match;  // -L too: the exit status says whether anything matched (grep >= 3.5)
+    if (o.list_files != ListFiles::none && found == (o.list_files == ListFiles::with_matches)) {
+      std::string line;  // -l, -L: the file's name, once
+      colors.add(line, kFileColor, file == "-" ? std::string("(standard input)") : file);
+      line += '\n';
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    }
   }
   std::fflush(stdout);
   if (any_error) return kExitTrouble;
@@ -426,7 +454,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "(beyond the longest measured, that length's) and the text: its alphabet (small like DNA, text, or wide, from\n"
       "a sample) and its size; --verbose says which and why, one line per file on stderr (dispatch table:\n"
       "tools/cudamatch/dispatch.json), and how several patterns are searched. grep's -v (--invert-match) has no\n"
-      "meaning for matches and is refused.\n"
+      "meaning for matches and is refused, as are -E, -G, -P (patterns are fixed strings; -F is accepted), -w and -x.\n"
       "\n"
       "Examples:\n"
       "  cudamatch search needle a.txt b.txt        every offset, overlapping ones too (a.txt:17)\n"
@@ -436,7 +464,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       "  cudamatch search -f words.txt -c --per-pattern --pattern-index f   INDEX:COUNT for each line of words.txt\n"
       "  cudamatch search -i -q error log || echo clean   exit status only, ASCII case folded\n"
       "  cudamatch search --hex 00ff0a f.bin        any bytes: hex digits or --raw-pattern-file FILE\n"
-      "  cat f | cudamatch search -m 3 ab -         the first 3 matches in standard input");
+      "  cat f | cudamatch search -m 3 ab -         the first 3 matches in standard input\n"
+      "  cudamatch search -r -l needle logs/        the files below logs/ that hold needle");
   auto o = std::make_shared<SearchOptions>();
   search->add_option("-a,--algorithm", o->algorithm, "bf, kmp, bm, sunday, epsm or ssef, optionally :vN for a version");
   search->add_option("--backend", o->backend, "cuda or cpu (default: cuda when a GPU and a CUDA version exist)");
@@ -470,7 +499,24 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
                    "print byte offsets (with -o: OFFSET:MATCH; offsets are printed anyway)");
   search->add_flag("--no-overlap", o->no_overlap,
                    "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
-  search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
+  auto* quiet = search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
+  auto* with_matches = search->add_flag_callback(
+      "-l,--files-with-matches", [o] { o->list_files = ListFiles::with_matches; },
+      "print only the names of the files with a match, each once (reading a file stops at its first match)");
+  auto* without_match = search->add_flag_callback(
+      "-L,--files-without-match", [o] { o->list_files = ListFiles::without_match; },
+      "print only the names of the files without a match");
+  for (auto* list : {with_matches, without_match}) list->excludes(count)->excludes(only_matching);
+  with_matches->excludes(without_match);
+  without_match->excludes(quiet);
+  search->add_flag("-r,--recursive", o->recursive,
+                   "search the files below each FILE that is a folder (links inside not followed; no FILE: the "
+                   "current folder); file names are printed");
+  search->add_flag("-s,--no-messages", o->no_messages,
+                   "no line for a file that cannot be read (the exit status is 2 all the same)");
+  search->add_flag("-F,--fixed-strings", o->fixed_strings, "patterns are fixed strings: always so, -F is accepted");
+  search->add_flag("-E,--extended-regexp,-G,--basic-regexp,-P,--perl-regexp", o->regexp, "grep's, refused")->group("");
+  search->add_flag("-w,--word-regexp,-x,--line-regexp", o->word_or_line, "grep's, refused")->group("");
   search->add_flag("--verbose", o->verbose,
                    "say on stderr, one line per file, which matcher searches it and why (the dispatch table's entry; "
                    "several patterns: one pass each, or one pass for all)");
@@ -500,6 +546,13 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       throw CLI::ValidationError("-v",
                                  "grep's --invert-match selects lines without a match, and cudamatch prints "
                                  "matches, not lines; --verbose (long only) says which matcher runs");
+    }
+    if (o->regexp) {
+      throw CLI::ValidationError("-E/-G/-P",
+                                 "regular expressions are not supported: patterns are fixed strings, as with grep -F");
+    }
+    if (o->word_or_line) {
+      throw CLI::ValidationError("-w/-x", "a match is its bytes anywhere in the text, not whole words or lines");
     }
     if (max_count->count() > 0 && o->max_count < 0) {
       throw CLI::ValidationError("--max-count", "NUM must be 0 or more, not " + std::to_string(o->max_count));

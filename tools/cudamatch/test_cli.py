@@ -169,6 +169,8 @@ class SearchTest(unittest.TestCase):
             ("-f", self.file("lines", b"a\n\nb\n"), good): "line 2 is empty",
             ("--color=sometimes", "a", good): "'sometimes' is not one of auto, always, never",
             ("-v", "a", good): "grep's --invert-match selects lines without a match",
+            ("-E", "a", good): "regular expressions are not supported",
+            ("-w", "a", good): "not whole words or lines",
             # A file that cannot be read: the file and the reason, no "error:" before them.
             ("-f", os.path.join(self.dir.name, "nope"), good):
                 f"cudamatch: cannot open '{os.path.join(self.dir.name, 'nope')}': No such file or directory",
@@ -377,9 +379,9 @@ class SearchTest(unittest.TestCase):
                 self.assertEqual(self.offsets(result), occurrences(text, pattern), f"{name} m={m}")
 
 
-def grep(*args, stdin=None):
+def grep(*args, stdin=None, cwd=None):
     """GNU grep in the C locale (bytes, ASCII case folding)."""
-    return subprocess.run(["grep", *args], input=stdin, capture_output=True, timeout=60,
+    return subprocess.run(["grep", *args], input=stdin, capture_output=True, timeout=60, cwd=cwd,
                           env={**os.environ, "LC_ALL": "C"})
 
 
@@ -426,6 +428,41 @@ class GrepCompatTest(unittest.TestCase):
             self.same(["--no-overlap", "-o", "-b", "--hex", pattern.hex()], ["-o", "-b", "-f", patterns], [self.text])
             self.same(["--no-overlap", "-o", "--hex", pattern.hex()], ["-o", "-f", patterns], [self.text])
             self.assertEqual(run("search", "--backend", "cpu", "-o", "--hex", pattern.hex(), self.text).stderr, b"")
+
+    def test_file_lists(self):
+        hit = self.file("hit", b"a cat\ncat\n")
+        miss = self.file("miss", b"a dog\n")
+        for flag in ("-l", "-L"):
+            for files in ([hit, miss], [miss], [hit], [miss, hit, miss]):
+                self.same([flag, "cat"], [flag, "cat"], files)
+        self.same(["-l", "-q", "cat"], ["-l", "-q", "cat"], [miss, hit], status=0)
+
+    def test_recursive(self):
+        tree = os.path.join(self.dir.name, "tree")
+        for name, data in (("b/deep/x", b"cat\n"), ("b/y", b"dog\n"), ("a", b"cat\ncat\n"), ("c.txt", b"\x00cat\n")):
+            os.makedirs(os.path.dirname(os.path.join(tree, name)), exist_ok=True)
+            with open(os.path.join(tree, name), "wb") as f:
+                f.write(data)
+        os.symlink(os.path.join(tree, "a"), os.path.join(tree, "b", "link"))  # not followed inside a folder
+        for flags, grep_flags in ((["-c"], ["-c"]), (["-l"], ["-l"]), (["-L"], ["-L"]),
+                                  (["-o", "-b", "--no-overlap"], ["-o", "-b"])):
+            one_a_line = self.file("lines", b"cat\nno\na cat\n")  # grep -c counts lines
+            for files, cwd in (([tree], None), ([tree, one_a_line], None), ([], tree)):
+                mine = run("search", "--backend", "cpu", "-r", *flags, "cat", *files, cwd=cwd)
+                theirs = grep("-a", "-F", "-r", *grep_flags, "cat", *files, cwd=cwd)
+                # grep walks a folder in the order it reads it; cudamatch in its names' order
+                self.assertEqual(sorted(mine.stdout.splitlines()), sorted(theirs.stdout.splitlines()), (flags, files))
+                self.assertEqual(mine.returncode, theirs.returncode, (flags, files, mine.stderr))
+        names = run("search", "--backend", "cpu", "-r", "-l", "cat", cwd=tree).stdout
+        self.assertEqual(names, b"a\nb/deep/x\nc.txt\n")
+        self.same(["cat"], ["cat"], [tree], status=2)  # a folder without -r: one line, as grep's
+
+    def test_no_messages_and_fixed_strings(self):
+        missing = os.path.join(self.dir.name, "missing")
+        one_a_line = self.file("lines", b"cat\nno\na cat\n")  # grep -c counts lines
+        mine = self.same(["-s", "-c", "cat"], ["-s", "-c", "cat"], [missing, one_a_line], status=2)
+        self.assertEqual(mine.stderr, b"")
+        self.same(["-F", "--no-overlap", "-o", "-b", "cat"], ["-o", "-b", "cat"], [self.text], status=0)
 
     def test_overlap_is_the_default_and_no_overlap_is_greps(self):
         path = self.file("a", b"aaaaa\n")

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "common/brute_force.hpp"
@@ -16,6 +17,7 @@
 #include "common/generators.hpp"
 #include "common/random.hpp"
 #include "file_scan.hpp"
+#include "file_walk.hpp"
 #include "gpu_backend.hpp"
 #include "matcher_choice.hpp"
 #include "multi_counters.hpp"
@@ -412,6 +414,33 @@ TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") 
   const auto ignore = [](ByteView, std::uint64_t) {};
   CHECK_THROWS_WITH(scan_file(temp_path("missing"), 0, 16, ignore), Catch::Contains("No such file"));
   CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
+}
+
+TEST_CASE("with -r each folder operand is walked in name order, links skipped, other operands kept", "[cli]") {
+  namespace fs = std::filesystem;
+  const fs::path root = cudamatch::testing::make_temp_dir();
+  const auto write = [&](const std::string& name) {
+    fs::create_directories((root / name).parent_path());
+    std::FILE* f = std::fopen((root / name).string().c_str(), "wb");
+    REQUIRE(f != nullptr);
+    std::fclose(f);
+  };
+  for (const char* name : {"b/deep/x", "b/a", "a", "c.txt", "b0"}) write(name);
+  fs::create_symlink(root / "a", root / "b" / "link");    // a link inside: not followed
+  fs::create_directory_symlink(root / "b", root / "lb");  // nor a link to a folder
+  const std::string r = root.string();
+  const WalkedFiles walked = walk_operands({"-", r, r + "/b/", r + "/missing"}, true);
+  CHECK(walked.errors.empty());
+  CHECK(walked.files == std::vector<std::string>{"-", r + "/a", r + "/b/a", r + "/b/deep/x", r + "/b0", r + "/c.txt",
+                                                 r + "/b/a", r + "/b/deep/x", r + "/missing"});
+  CHECK(walk_operands({r}, false).files == std::vector<std::string>{r});  // without -r: as given
+  // No operand: the current folder, names without "./".
+  const fs::path before = fs::current_path();
+  fs::current_path(root / "b");
+  const WalkedFiles here = walk_operands({}, true);
+  fs::current_path(before);
+  CHECK(here.files == std::vector<std::string>{"a", "deep/x"});
+  fs::remove_all(root);
 }
 
 // The manifest's "search_with" (lessons/17-out-of-core/lesson.json) must name a version of the table: a
