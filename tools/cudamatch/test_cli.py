@@ -894,6 +894,19 @@ class GpuBackendTest(unittest.TestCase):
         with open(self.path, "wb") as f:
             f.write(data)
 
+    def test_file_lists_and_folders_as_on_the_cpu(self):
+        # -l stops a file's reading at its first match (thrown from inside a piece's search), -r walks a folder
+        other = os.path.join(self.dir.name, "sub", "other")
+        os.makedirs(os.path.dirname(other))
+        with open(other, "wb") as f:
+            f.write(b"no needle here" * 1000)
+        for flags in (["-r", "-l"], ["-r", "-L"], ["-r", "-c"], ["-r"]):
+            for needle in self.needles:
+                args = [*flags, "--chunk-bytes", "4096", "--hex", needle.hex(), self.dir.name]
+                cpu = run("search", "--backend", "cpu", *args)
+                gpu = run("search", "--backend", "cuda", *args)
+                self.assertEqual((gpu.returncode, gpu.stdout), (cpu.returncode, cpu.stdout), (flags, needle, gpu.stderr))
+
     def test_every_version_prints_what_the_cpu_prints(self):
         tried = 0
         for algorithm in ("bf", "kmp", "bm", "sunday", "epsm", "ssef"):
