@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Checks that every relative link of the course's Markdown files names a file or folder that exists:
-`[text](path)` and `![alt](path)`, resolved from the file's folder, a `#fragment` ignored. Links to
-other sites (a scheme such as https:) and to a place in the same file (`#...`) are not checked; code
-(fenced blocks and `inline spans`) holds no links.
+"""Checks that every relative link of the course's Markdown files names a file or folder of the tree:
+`[text](path)` and `![alt](path)`, resolved from the file's folder (from the tree's root where it
+starts with '/'), a `#fragment` or `?query` ignored. Links to other sites (a scheme such as https:) and
+to a place in the same file (`#...`) are not checked; code (fenced blocks and `inline spans`) and HTML
+comments hold no links.
 
     tools/course/check_links.py [--root DIR]
 
@@ -17,47 +18,71 @@ import subprocess
 import sys
 import urllib.parse
 
-FENCE = re.compile(r"^\s*(```|~~~)")
+# A fence opens with 3 or more backticks (whose info string holds none) or tildes, indented at most 3
+# spaces, and closes with at least as many of the same character and nothing after them.
+FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})(?P<info>.*)$")
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+COMMENT = re.compile(r"<!--.*?-->", re.S)
 # [text](target) or ![alt](target), the target up to whitespace or ')' (an optional "title" after it).
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
+def git_markdown_files(root: pathlib.Path):
+    """The Markdown files git tracks below `root`, the root of a checkout, and the untracked ones it does
+    not ignore; None where `root` is no checkout's root or there is no git."""
+    try:
+        inside = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-prefix"], capture_output=True,
+                                text=True, check=False)
+        listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"],
+                                capture_output=True, check=False)
+    except OSError:
+        return None
+    if inside.returncode != 0 or inside.stdout.strip() != "" or listed.returncode != 0:
+        return None
+    names = [name for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if name]
+    return sorted(root / name for name in names if (root / name).is_file())
+
+
 def markdown_files(root: pathlib.Path):
-    """The Markdown files to check, sorted."""
-    listed = subprocess.run(["git", "-C", str(root), "ls-files", "-co", "--exclude-standard", "--", "*.md"],
-                            capture_output=True, text=True, check=False)
-    inside = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-prefix"], capture_output=True,
-                            text=True, check=False)
-    if listed.returncode == 0 and inside.returncode == 0 and inside.stdout.strip() == "":
-        return sorted(root / name for name in listed.stdout.splitlines() if (root / name).is_file())
-    skipped = lambda part: part.startswith(".") or part.startswith("build")  # noqa: E731
+    """The Markdown files to check, sorted: git's (git_markdown_files), else every *.md below `root` outside
+    hidden folders and build folders (build, build-*)."""
+    files = git_markdown_files(root)
+    if files is not None:
+        return files
+    skipped = lambda part: part.startswith(".") or part == "build" or part.startswith("build-")  # noqa: E731
     return sorted(path for path in root.rglob("*.md")
                   if not any(skipped(part) for part in path.relative_to(root).parts[:-1]))
 
 
 def links(text: str):
-    """(line number, target) of every link outside code."""
-    in_fence = None
+    """(line number, target) of every link outside code and HTML comments."""
+    text = COMMENT.sub(lambda comment: re.sub(r"[^\n]", " ", comment.group(0)), text)  # lines keep their numbers
+    open_fence = None  # the fence of the code block the line is in
     for number, line in enumerate(text.splitlines(), 1):
         fence = FENCE.match(line)
-        if fence:
-            in_fence = None if in_fence == fence.group(1) else (in_fence or fence.group(1))
+        if open_fence is None and fence:
+            open_fence = fence.group("fence")
             continue
-        if in_fence:
+        if open_fence is not None:
+            if (fence and fence.group("fence")[0] == open_fence[0] and len(fence.group("fence")) >= len(open_fence)
+                    and not fence.group("info").strip()):
+                open_fence = None
             continue
         for match in LINK.finditer(CODE_SPAN.sub("", line)):
             yield number, match.group(1)
 
 
-def relative_links(path: pathlib.Path):
-    """(line, target, whether it names something) of the links of `path` into the tree."""
+def relative_links(root: pathlib.Path, path: pathlib.Path):
+    """(line, target, whether it names something in the tree) of the links of `path` into the tree: a
+    path from the file's folder, or from the root where it starts with '/'; a #fragment or ?query is not
+    part of it."""
     for number, target in links(path.read_text(encoding="utf-8")):
         if SCHEME.match(target) or target.startswith("#"):
             continue
-        relative = urllib.parse.unquote(target.split("#", 1)[0])
-        yield number, target, (path.parent / relative).exists()
+        relative = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
+        named = (root / relative.lstrip("/") if relative.startswith("/") else path.parent / relative).resolve()
+        yield number, target, named.exists() and (named == root or root in named.parents)
 
 
 def main(argv=None):
@@ -69,10 +94,13 @@ def main(argv=None):
     problems = []
     count = 0
     for path in files:
-        for line, target, exists in relative_links(path):
+        for line, target, exists in relative_links(root, path):
             count += 1
             if not exists:
                 problems.append(f"{path.relative_to(root).as_posix()}:{line}: {target}")
+    if not files:
+        print(f"check_links: no Markdown file below {root}")
+        return 1
     for problem in problems:
         print(problem)
     if problems:

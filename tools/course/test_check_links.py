@@ -5,6 +5,7 @@ the tree.
     python3 -m unittest -v test_check_links      (from tools/course)
 """
 import pathlib
+import re
 import shutil
 import tempfile
 import unittest
@@ -33,7 +34,17 @@ class CheckLinksTest(unittest.TestCase):
     def test_real_tree_passes(self):
         status, output = run_checker(ROOT)
         self.assertEqual(status, 0, output)
-        self.assertIn("each names a file or folder", output)
+        counts = re.match(r"check_links: (\d+) relative links in (\d+) Markdown files, each names a file or folder$",
+                          output.strip())
+        self.assertIsNotNone(counts, output)
+        self.assertGreater(int(counts.group(1)), 300, output)  # the course's READMEs and results link a lot
+        self.assertGreater(int(counts.group(2)), 40, output)
+
+    def test_no_markdown_fails(self):
+        (self.root / "README.md").unlink()
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertIn("no Markdown file", output)
 
     def test_links_that_resolve_pass(self):
         self.write("docs/results.md", "[data](data/run.csv), [folder](data/), [up](../README.md#course),\n"
@@ -54,11 +65,33 @@ class CheckLinksTest(unittest.TestCase):
         self.assertEqual(status, 1, output)
         self.assertIn("lessons/a/README.md:1: ../../docs/missing.md#part", output)
 
-    def test_code_holds_no_links(self):
+    def test_code_and_comments_hold_no_links(self):
         self.write("HINTS.md", "Call it with `[&](std::size_t) { ++found; }`.\n\n```cpp\nsearch([&](auto) {});\n```\n"
-                   "~~~\n[x](nowhere.md)\n~~~\n")
+                   "~~~\n[x](nowhere.md)\n~~~\n<!-- [y](gone.md)\n[z](gone.md) -->\n"
+                   "````\n```\n[w](inner.md)\n````\n")
         status, output = run_checker(self.root)
         self.assertEqual(status, 0, output)
+
+    def test_links_after_code_are_checked(self):
+        self.write("HINTS.md", "```cpp\nint x;\n```\n````md\n```\n[a](in.md)\n```\n````\n[b](after.md)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertIn("HINTS.md:9: after.md", output)
+        self.assertNotIn("in.md", output)
+
+    def test_encoded_bracketed_and_rooted_targets(self):
+        (self.root / "docs" / "data" / "a b.csv").write_text("x\n", encoding="utf-8")
+        self.write("docs/ok.md", "[s](data/a%20b.csv) [t](<data/a%20b.csv>) [r](/docs/data/run.csv) [q](data/run.csv?plain=1)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 0, output)
+        outside = self.root.parent / (self.root.name + "-outside.md")  # a file beside the tree, not in it
+        outside.touch()
+        self.addCleanup(outside.unlink)
+        self.write("docs/bad.md", f"[u](/data/run.csv) [v](../../{outside.name})\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertIn("docs/bad.md:1: /data/run.csv", output)
+        self.assertIn(f"docs/bad.md:1: ../../{outside.name}", output)
 
     def test_build_and_hidden_folders_are_not_read(self):
         self.write("build/dev/notes.md", "[x](nowhere.md)\n")

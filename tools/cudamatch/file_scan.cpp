@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,7 +23,7 @@ struct Closer {
 }  // namespace
 
 void scan_file(const std::string& path, std::size_t overlap, std::size_t chunk_bytes,
-               const std::function<void(ByteView, std::uint64_t)>& visit) {
+               const std::function<void(ByteView, std::uint64_t)>& visit, std::size_t first_chunk_bytes) {
   const bool is_stdin = path == "-";
   if (!is_stdin) {
     struct stat info {};
@@ -35,21 +36,24 @@ void scan_file(const std::string& path, std::size_t overlap, std::size_t chunk_b
   std::vector<std::uint8_t> buffer(overlap + chunk_bytes);
   std::size_t kept = 0;      // bytes carried over from the previous piece
   std::uint64_t offset = 0;  // file offset of buffer[0]
+  std::size_t piece_bytes = first_chunk_bytes == 0 ? chunk_bytes : std::min(first_chunk_bytes, chunk_bytes);
   bool first = true;
   for (;;) {
+    const std::size_t wanted = kept + piece_bytes;
     std::size_t filled = kept;
-    while (filled < buffer.size()) {  // fill the piece completely unless the file ends
-      const std::size_t got = std::fread(buffer.data() + filled, 1, buffer.size() - filled, file.get());
+    while (filled < wanted) {  // fill the piece completely unless the file ends
+      const std::size_t got = std::fread(buffer.data() + filled, 1, wanted - filled, file.get());
       if (got == 0) break;
       filled += got;
     }
     if (std::ferror(file.get()))
       throw FileError((is_stdin ? std::string("standard input") : path) + ": " + std::strerror(errno));
-    const bool at_end = filled < buffer.size();
+    const bool at_end = filled < wanted;
     if (filled > kept || first) visit(ByteView(buffer.data(), filled), offset);
     first = false;
     if (at_end) return;
     kept = std::min(overlap, filled);
+    piece_bytes = std::min(chunk_bytes, piece_bytes * 4);
     std::memmove(buffer.data(), buffer.data() + filled - kept, kept);
     offset += filled - kept;
   }

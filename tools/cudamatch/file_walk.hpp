@@ -1,23 +1,33 @@
 // The files a search reads: its FILE operands, or with -r (grep's --recursive) every regular file below
-// the folders among them.
+// the folders among them, found as the search goes.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace cudamatch::cli {
 
-struct WalkedFiles {
-  std::vector<std::string> files;   // in the order searched
-  std::vector<std::string> errors;  // "PATH: reason" for each folder that could not be read
+// One file to search: the path to open ("-": standard input) and the name its output lines carry.
+struct WalkedFile {
+  std::string path;
+  std::string shown;
 };
 
-// Without `recursive`, the operands as they are (a folder among them fails later, as grep's does). With
-// it, each folder operand is replaced by the regular files below it, in the order of their paths'
-// names within each folder (a subfolder's files where its name falls); links met inside are not
-// followed and other kinds of file (FIFOs, devices) are skipped, as grep -r does. Other operands ("-", files, missing
-// paths) stay as given. No operand at all: the current folder, its files named without a leading "./" (grep -r
-// PATTERN).
-WalkedFiles walk_operands(const std::vector<std::string>& operands, bool recursive);
+// Whether the operands name more than one file for grep -r's purpose of printing names: several
+// operands, none (the current folder), or a folder among them.
+bool walk_names_several(const std::vector<std::string>& operands);
+
+// Calls visit(file) for each file in turn until it returns false; then returns false, else true.
+// Without `recursive`, the operands as they are (a folder among them fails when it is read, as grep's
+// does). With it, each folder operand stands for the regular files below it, in the order of their
+// names within each folder (a subfolder's files where its name falls), found as the walk goes; links
+// met inside are not followed and FIFOs and devices are skipped, as grep -r does. Other operands
+// ("-", files, missing paths) stay as given. No operand: the current folder, its files shown without
+// a leading "./" (grep -r PATTERN). A folder or entry that cannot be read is reported to
+// on_error("PATH: reason") and the walk goes on.
+bool walk_operands(const std::vector<std::string>& operands, bool recursive,
+                   const std::function<bool(const WalkedFile&)>& visit,
+                   const std::function<void(const std::string&)>& on_error);
 
 }  // namespace cudamatch::cli

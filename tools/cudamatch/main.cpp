@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   } catch (const cudamatch::cli::UsageError& e) {
     std::cerr << "cudamatch: " << e.what() << '\n';
     return cudamatch::cli::kExitTrouble;
-  } catch (const cudamatch::FileError& e) {  // names the file and the reason, as grep's line does
+  } catch (const cudamatch::FileError& e) {  // the file and the reason, one line, no "error:" (grep's form)
     std::cerr << "cudamatch: " << e.what() << '\n';
     return cudamatch::cli::kExitTrouble;
   } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 // `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU, with
 // grep's habits (-F, -e, -f, -i, -o, -b, -c, -l, -L, -q, -s, -m, -r, -H, -h, --color).
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -66,6 +67,7 @@ struct SearchOptions {
 };
 
 constexpr std::size_t kPieceBytes = 64 * kMiB;
+constexpr std::size_t kFirstPieceBytes = kMiB;  // -l, -L, -q, -m: then 4, 16, 64 MiB
 
 // One pattern of a search: the bytes searched for (lowered for -i), and what labels its output lines
 // when there are several patterns: the pattern as given, or with --pattern-index its index.
@@ -217,12 +219,13 @@ class Printer {
   // The count line of -c (--per-pattern: a line per pattern, in the order given, LABEL:COUNT), then
   // everything out. Returns the number of matches.
   std::uint64_t finish() {
-    if (o_.count_only && !o_.quiet && per_pattern_.empty()) {
+    const bool counts = !o_.quiet && o_.list_files == ListFiles::none;  // -l and -L print names instead
+    if (o_.count_only && counts && per_pattern_.empty()) {
       out_ += prefix_;
       out_ += digits(count_);
       out_ += '\n';
     }
-    for (std::size_t k = 0; k < per_pattern_.size() && !o_.quiet; ++k) {
+    for (std::size_t k = 0; k < per_pattern_.size() && counts; ++k) {
       out_ += prefix_;
       colors_.add(out_, kMatchColor, patterns_[k].label);
       colors_.add(out_, kSeparatorColor, ":");
@@ -301,88 +304,117 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
   std::vector<std::size_t> lengths;
   for (const SearchPattern& p : patterns) lengths.push_back(p.bytes.size());
   const std::size_t longest = *std::max_element(lengths.begin(), lengths.end());
-  const bool count_alone = o.count_only && !o.no_overlap && o.max_count < 0 && !o.quiet;
+  const bool count_alone =
+      o.count_only && !o.no_overlap && o.max_count < 0 && !o.quiet && o.list_files == ListFiles::none;
+  // A search that may stop at its first matches (-l, -L, -q, -m) starts with a small piece.
+  const bool may_stop = o.list_files != ListFiles::none || o.quiet || o.max_count >= 0;
   std::vector<std::uint8_t> lowered;
   std::vector<Hit> found;
   std::vector<HeldMatch> pending;
   std::uint64_t seen_end = 0;  // where the previous piece ended
   PatternSet* search = nullptr;
-  scan_file(file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
-            [&](ByteView piece, std::uint64_t base) {
-              ByteView text = piece;
-              if (o.ignore_case) {
-                lowered.resize(piece.size);
-                ascii_lower(piece.data, piece.size, lowered.data());
-                text = ByteView(lowered.data(), lowered.size());
-              }
-              if (search == nullptr) search = &searches.for_file(file, text);
-              const std::size_t seen = seen_end - base;
-              seen_end = base + piece.size;
-              if (count_alone) {
-                if (const std::optional<PatternCounts> counts = search->count(text, seen)) {
-                  printer.add_count(*counts);
-                  return;
-                }
-              }
-              pending.clear();  // this piece finds them again
-              const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
-              found.clear();
-              search->find(text, base, found);
-              check_matches(found, base, piece.size, lengths);
-              for (const Hit& hit : found) {
-                const std::uint8_t* at = piece.data + (hit.offset - base);
-                if (hit.offset < cutoff) {
-                  printer.take(hit.offset, hit.pattern, at);
-                } else {
-                  pending.push_back(
-                      {hit, std::string(reinterpret_cast<const char*>(at), patterns[hit.pattern].bytes.size())});
-                }
-              }
-              printer.flush();
-            });
+  scan_file(
+      file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
+      [&](ByteView piece, std::uint64_t base) {
+        ByteView text = piece;
+        if (o.ignore_case) {
+          lowered.resize(piece.size);
+          ascii_lower(piece.data, piece.size, lowered.data());
+          text = ByteView(lowered.data(), lowered.size());
+        }
+        if (search == nullptr) search = &searches.for_file(file, text);
+        const std::size_t seen = seen_end - base;
+        seen_end = base + piece.size;
+        if (count_alone) {
+          if (const std::optional<PatternCounts> counts = search->count(text, seen)) {
+            printer.add_count(*counts);
+            return;
+          }
+        }
+        pending.clear();  // this piece finds them again
+        const std::uint64_t cutoff = base + piece.size - std::min<std::size_t>(piece.size, longest - 1);
+        found.clear();
+        search->find(text, base, found);
+        check_matches(found, base, piece.size, lengths);
+        for (const Hit& hit : found) {
+          const std::uint8_t* at = piece.data + (hit.offset - base);
+          if (hit.offset < cutoff) {
+            printer.take(hit.offset, hit.pattern, at);
+          } else {
+            pending.push_back(
+                {hit, std::string(reinterpret_cast<const char*>(at), patterns[hit.pattern].bytes.size())});
+          }
+        }
+        printer.flush();
+      },
+      o.chunk_bytes != 0 || !may_stop ? 0 : kFirstPieceBytes);
   for (const HeldMatch& m : pending) {
     printer.take(m.hit.offset, m.hit.pattern, reinterpret_cast<const std::uint8_t*>(m.text.data()));
   }
+}
+
+// Whether `path` is the regular file that standard output writes to (`cudamatch search -r x . > out`).
+bool is_the_output(const std::string& path) {
+  struct stat output {
+  }, input{};
+  return path != "-" && ::fstat(STDOUT_FILENO, &output) == 0 && S_ISREG(output.st_mode) &&
+         ::stat(path.c_str(), &input) == 0 && input.st_dev == output.st_dev && input.st_ino == output.st_ino;
 }
 
 int run_search(const SearchOptions& o) {
   std::vector<std::string> operands = o.args;
   std::vector<SearchPattern> patterns = gather_patterns(o, operands);
   if (operands.empty() && !o.recursive) throw UsageError("no file given (use - for standard input)");
-  const WalkedFiles walked = walk_operands(operands, o.recursive);
-  const std::vector<std::string>& files = walked.files;
   Colors colors;
   colors.on = color_wanted(o.color);
   const AlgorithmSpec spec = parse_algorithm_spec(o.algorithm);
   const Backend backend = o.backend.empty() ? default_backend(spec.algorithm, std::cerr) : parse_backend(o.backend);
   require_runnable(backend, spec);
   FileSearches searches(o, backend, spec, patterns);
-  if (o.max_count == 0) return kExitNoMatch;  // grep -m 0: nothing is read
   // Lesson 17's stream takes one pattern, searched as given, and every match.
   const bool streamable = backend == Backend::cuda && patterns.size() == 1 && !o.ignore_case && !o.no_overlap &&
                           o.max_count < 0 && !o.quiet && o.list_files == ListFiles::none;
   std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed, again for another matcher
   const GpuVersion* streamed_version = nullptr;
+  const bool prints_matches = !o.quiet && !o.count_only && o.list_files == ListFiles::none;
 
-  const bool with_names = o.with_names >= 0 ? o.with_names == 1 : files.size() > 1 || o.recursive;
-  bool any_match = false, any_error = !walked.errors.empty();
+  const bool with_names = o.with_names >= 0 ? o.with_names == 1
+                          : o.recursive     ? walk_names_several(operands)
+                                            : operands.size() > 1;
+  bool any_match = false, any_error = false, stopped = false;
   const auto report = [&](const std::string& error) {
+    std::fflush(stdout);
     if (!o.no_messages) std::cerr << "cudamatch: " << error << '\n';
+    any_error = true;
   };
-  for (const std::string& error : walked.errors) report(error);
-  for (const std::string& file : files) {
+  // Searches one file; false stops the search (-q found a match).
+  const auto search_file = [&](const WalkedFile& file) {
+    if (prints_matches && is_the_output(file.path)) {  // it would read what it writes, as grep refuses to
+      report(file.shown + ": input file is also the output");
+      return true;
+    }
+    const auto list_name = [&] {  // -l, -L: the file's name, once
+      std::string line;
+      colors.add(line, kFileColor, file.shown);
+      line += '\n';
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    };
+    if (o.max_count == 0) {  // grep -m 0: nothing is read or counted; -L lists every file
+      if (o.list_files == ListFiles::without_match && !o.quiet) list_name();
+      return true;
+    }
     std::string prefix;
     if (with_names) {
-      colors.add(prefix, kFileColor, file == "-" ? std::string("(standard input)") : file);
+      colors.add(prefix, kFileColor, file.shown);
       colors.add(prefix, kSeparatorColor, ":");
     }
     Printer printer(o, patterns, colors, prefix);
     try {
-      if (streamable && wants_stream(file, o.stream_above)) {
+      if (streamable && wants_stream(file.path, o.stream_above)) {
         // A search gets one chunk; standard input cannot be sampled before it is read.
-        const TextTraits traits{file == "-" ? AlphabetSample{} : classify_file(file),
+        const TextTraits traits{file.path == "-" ? AlphabetSample{} : classify_file(file.path),
                                 o.chunk_bytes != 0 ? o.chunk_bytes : StreamOptions{}.chunk_bytes};
-        const SearchPlan plan = searches.plan(file, traits);
+        const SearchPlan plan = searches.plan(file.path, traits);
         const GpuVersion& version = chosen_gpu_version(*plan.matchers[0].algorithm, plan.matchers[0].version);
         if (streamed_version != &version) {
           streamed = std::make_unique<StreamedSearch>(version, patterns[0].bytes, o.chunk_bytes);
@@ -394,32 +426,29 @@ int run_search(const SearchOptions& o) {
           printer.flush();
         };
         const std::uint64_t count =
-            streamed->search(file, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
+            streamed->search(file.path, o.count_only ? PositionsSink{} : sink, progress_allowed(o.count_only));
         if (o.count_only) printer.add_count(PatternCounts{count, {count}});
       } else {
-        scan_patterns(o, file, patterns, searches, printer);
+        scan_patterns(o, file.path, patterns, searches, printer);
       }
     } catch (const StopFile&) {
-      // -m NUM reached: on to the next file
+      // -m NUM reached, or -l's first match: on to the next file
     } catch (const StopSearch&) {
-      return kExitOk;  // -q: a match is all it takes
+      stopped = true;  // -q: a match is all it takes
+      return false;
     } catch (const FileError& e) {
       printer.flush();
-      std::fflush(stdout);
       report(e.what());
-      any_error = true;
-      continue;
+      return true;
     }
     const bool found = printer.finish() > 0;
     any_match = found || any_match;  // -L too: the exit status says whether anything matched (grep >= 3.5)
-    if (o.list_files != ListFiles::none && found == (o.list_files == ListFiles::with_matches)) {
-      std::string line;  // -l, -L: the file's name, once
-      colors.add(line, kFileColor, file == "-" ? std::string("(standard input)") : file);
-      line += '\n';
-      std::fwrite(line.data(), 1, line.size(), stdout);
-    }
-  }
+    if (o.list_files != ListFiles::none && !o.quiet && found == (o.list_files == ListFiles::with_matches)) list_name();
+    return true;
+  };
+  walk_operands(operands, o.recursive, search_file, report);
   std::fflush(stdout);
+  if (stopped) return kExitOk;
   if (any_error) return kExitTrouble;
   return any_match ? kExitOk : kExitNoMatch;
 }
@@ -448,7 +477,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ".\n-a ALGO keeps one pass per pattern. -i folds ASCII letters only.\n"
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
-      "progress bar on a terminal (one pattern, without -i, -m, -q or --no-overlap; otherwise 64 MiB pieces).\n"
+      "progress bar on a terminal (one pattern, without -i, -m, -q, -l, -L or --no-overlap; otherwise 64 MiB pieces).\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Without -a, the\n"
       "matcher (algorithm and version) is the fastest `cudamatch bench` measured for the backend, the pattern length\n"
       "(beyond the longest measured, that length's) and the text: its alphabet (small like DNA, text, or wide, from\n"
@@ -499,16 +528,17 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
                    "print byte offsets (with -o: OFFSET:MATCH; offsets are printed anyway)");
   search->add_flag("--no-overlap", o->no_overlap,
                    "report non-overlapping matches, leftmost first (longest at one offset), as grep does");
-  auto* quiet = search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
-  auto* with_matches = search->add_flag_callback(
-      "-l,--files-with-matches", [o] { o->list_files = ListFiles::with_matches; },
-      "print only the names of the files with a match, each once (reading a file stops at its first match)");
-  auto* without_match = search->add_flag_callback(
-      "-L,--files-without-match", [o] { o->list_files = ListFiles::without_match; },
-      "print only the names of the files without a match");
-  for (auto* list : {with_matches, without_match}) list->excludes(count)->excludes(only_matching);
-  with_matches->excludes(without_match);
-  without_match->excludes(quiet);
+  search->add_flag("-q,--quiet,--silent", o->quiet, "print nothing; exit 0 at the first match");
+  search
+      ->add_flag_callback(
+          "-l,--files-with-matches", [o] { o->list_files = ListFiles::with_matches; },
+          "print only the names of the files with a match, each once (reading a file stops at its first match)")
+      ->trigger_on_parse();  // of -l and -L the last one given counts, as in grep
+  search
+      ->add_flag_callback(
+          "-L,--files-without-match", [o] { o->list_files = ListFiles::without_match; },
+          "print only the names of the files without a match")
+      ->trigger_on_parse();
   search->add_flag("-r,--recursive", o->recursive,
                    "search the files below each FILE that is a folder (links inside not followed; no FILE: the "
                    "current folder); file names are printed");
@@ -540,7 +570,9 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 34));
   search->add_option("--stream-above", o->stream_above, "stream (CUDA backend) regular files longer than this")
       ->group("");
-  search->add_option("args", o->args, "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex)");
+  search->add_option(
+      "args", o->args,
+      "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex; no FILE with -r: the current folder)");
   search->callback([&run, o, raw, hex, max_count] {
     if (o->invert) {
       throw CLI::ValidationError("-v",

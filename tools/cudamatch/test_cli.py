@@ -436,6 +436,11 @@ class GrepCompatTest(unittest.TestCase):
             for files in ([hit, miss], [miss], [hit], [miss, hit, miss]):
                 self.same([flag, "cat"], [flag, "cat"], files)
         self.same(["-l", "-q", "cat"], ["-l", "-q", "cat"], [miss, hit], status=0)
+        # grep's precedence: -l and -L over -c and -o, the last of -l and -L, -q over all; -m 0 reads nothing
+        for flags in (["-l", "-c"], ["-L", "-o"], ["-l", "-L"], ["-L", "-l"], ["-L", "-q"], ["-L", "-m", "0"],
+                      ["-l", "-m", "0"]):
+            for files in ([hit, miss], [miss]):
+                self.same([*flags, "cat"], [*flags, "cat"], files)
 
     def test_recursive(self):
         tree = os.path.join(self.dir.name, "tree")
@@ -456,6 +461,21 @@ class GrepCompatTest(unittest.TestCase):
         names = run("search", "--backend", "cpu", "-r", "-l", "cat", cwd=tree).stdout
         self.assertEqual(names, b"a\nb/deep/x\nc.txt\n")
         self.same(["cat"], ["cat"], [tree], status=2)  # a folder without -r: one line, as grep's
+        # -r with one file operand prints no names; a file named "-" below a folder is a file, not standard input
+        self.same(["-r", "-c", "cat"], ["-r", "-c", "cat"], [os.path.join(tree, "a")], status=0)
+        with open(os.path.join(tree, "-"), "wb") as f:
+            f.write(b"cat\n")
+        mine = run("search", "--backend", "cpu", "-r", "-l", "cat", cwd=tree, stdin=b"no")
+        self.assertEqual(mine.stdout, b"-\na\nb/deep/x\nc.txt\n")
+        # the output file inside the searched folder is not read, as grep refuses to
+        with open(os.path.join(tree, "out"), "wb") as out:
+            result = subprocess.run([BINARY, "search", "--backend", "cpu", "-r", "cat", "."], cwd=tree, stdout=out,
+                                    stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr, b"cudamatch: ./out: input file is also the output\n")
+        with open(os.path.join(tree, "out"), "rb") as f:
+            self.assertEqual(sorted(f.read().splitlines()), sorted([b"./-:0", b"./a:0", b"./a:4", b"./b/deep/x:0",
+                                                                   b"./c.txt:1"]))
 
     def test_no_messages_and_fixed_strings(self):
         missing = os.path.join(self.dir.name, "missing")

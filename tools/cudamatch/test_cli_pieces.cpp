@@ -416,6 +416,24 @@ TEST_CASE("scanning a missing file or a directory says which and why", "[cli]") 
   CHECK_THROWS_WITH(scan_file("/", 0, 16, ignore), Catch::Contains("Is a directory"));
 }
 
+namespace {
+// The files walk_operands visits, as "PATH=SHOWN" ("PATH" alone where they are the same), and its errors.
+struct Walk {
+  std::vector<std::string> files, errors;
+};
+Walk walk_of(const std::vector<std::string>& operands, bool recursive, std::size_t stop_after = 1000) {
+  Walk walk;
+  walk_operands(
+      operands, recursive,
+      [&](const WalkedFile& f) {
+        walk.files.push_back(f.path == f.shown ? f.path : f.path + "=" + f.shown);
+        return walk.files.size() < stop_after;
+      },
+      [&](const std::string& e) { walk.errors.push_back(e); });
+  return walk;
+}
+}  // namespace
+
 TEST_CASE("with -r each folder operand is walked in name order, links skipped, other operands kept", "[cli]") {
   namespace fs = std::filesystem;
   const fs::path root = cudamatch::testing::make_temp_dir();
@@ -425,21 +443,27 @@ TEST_CASE("with -r each folder operand is walked in name order, links skipped, o
     REQUIRE(f != nullptr);
     std::fclose(f);
   };
-  for (const char* name : {"b/deep/x", "b/a", "a", "c.txt", "b0"}) write(name);
+  for (const char* name : {"b/deep/x", "b/a", "a", "c.txt", "b0", "b/-"}) write(name);
+  fs::create_directory(root / "empty");
   fs::create_symlink(root / "a", root / "b" / "link");    // a link inside: not followed
   fs::create_directory_symlink(root / "b", root / "lb");  // nor a link to a folder
   const std::string r = root.string();
-  const WalkedFiles walked = walk_operands({"-", r, r + "/b/", r + "/missing"}, true);
+  const Walk walked = walk_of({"-", r, r + "//b//", r + "/missing"}, true);
   CHECK(walked.errors.empty());
-  CHECK(walked.files == std::vector<std::string>{"-", r + "/a", r + "/b/a", r + "/b/deep/x", r + "/b0", r + "/c.txt",
-                                                 r + "/b/a", r + "/b/deep/x", r + "/missing"});
-  CHECK(walk_operands({r}, false).files == std::vector<std::string>{r});  // without -r: as given
-  // No operand: the current folder, names without "./".
+  CHECK(walked.files == std::vector<std::string>{"-=(standard input)", r + "/a", r + "/b/-", r + "/b/a",
+                                                 r + "/b/deep/x", r + "/b0", r + "/c.txt", r + "//b/-", r + "//b/a",
+                                                 r + "//b/deep/x", r + "/missing"});
+  CHECK(walk_of({r}, false).files == std::vector<std::string>{r});  // without -r: as given
+  CHECK(walk_of({r}, true, 2).files.size() == 2);                   // the visitor stops it
+  CHECK(walk_names_several({r}));
+  CHECK_FALSE(walk_names_several({r + "/a"}));
+  CHECK(walk_names_several({}));
+  // No operand: the current folder, its files shown without "./" and opened with it ("-" is a file).
   const fs::path before = fs::current_path();
   fs::current_path(root / "b");
-  const WalkedFiles here = walk_operands({}, true);
+  const Walk here = walk_of({}, true);
   fs::current_path(before);
-  CHECK(here.files == std::vector<std::string>{"a", "deep/x"});
+  CHECK(here.files == std::vector<std::string>{"./-=-", "./a=a", "./deep/x=deep/x"});
   fs::remove_all(root);
 }
 
