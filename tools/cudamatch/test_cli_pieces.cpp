@@ -122,14 +122,21 @@ TEST_CASE("a chunked scan finds every occurrence exactly once, across every chun
     if (m <= n) pattern.assign(text.begin() + static_cast<long>(rng.below(n - m + 1)), text.end());
     pattern.resize(m);
     const std::size_t chunk = 1 + rng.below(100);
+    // Half the trials start small and grow fourfold up to the chunk (-l, -q, -m).
+    const std::size_t first = trial % 4 < 2 ? 0 : 1 + rng.below(chunk);
     std::vector<std::uint64_t> found;
     std::uint64_t bytes_seen = 0;
-    scan_file(path, m - 1, chunk, [&](ByteView piece, std::uint64_t base) {
-      CHECK(piece.size <= m - 1 + chunk);
-      for (std::uint64_t o : brute_force_find_all(piece, pattern)) found.push_back(base + o);
-      bytes_seen = base + piece.size;
-    });
-    INFO("n " << n << ", m " << m << ", chunk " << chunk);
+    std::size_t new_bytes = first == 0 ? chunk : first;  // at most, in the next piece
+    scan_file(
+        path, m - 1, chunk,
+        [&](ByteView piece, std::uint64_t base) {
+          CHECK(piece.size <= m - 1 + new_bytes);
+          new_bytes = std::min(chunk, 4 * new_bytes);
+          for (std::uint64_t o : brute_force_find_all(piece, pattern)) found.push_back(base + o);
+          bytes_seen = base + piece.size;
+        },
+        first);
+    INFO("n " << n << ", m " << m << ", chunk " << chunk << ", first " << first);
     CHECK(bytes_seen == n);
     CHECK(found == brute_force_find_all(text, pattern));  // sorted and without duplicates
   }
