@@ -1,7 +1,10 @@
 #include "file_walk.hpp"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -23,8 +26,15 @@ std::string without_trailing_slashes(std::string path) {
   return path;
 }
 
+std::string base_name(const std::string& path) {
+  const std::string trimmed = without_trailing_slashes(path);
+  const std::size_t slash = trimmed.find_last_of('/');
+  return slash == std::string::npos || trimmed.size() == 1 ? trimmed : trimmed.substr(slash + 1);
+}
+
 // Visits the regular files below the folder opened as `open` and shown as `shown`; false: stopped.
-bool walk(const std::string& open, const std::string& shown, const std::function<bool(const WalkedFile&)>& visit,
+bool walk(const std::string& open, const std::string& shown, const FileFilters& filters,
+          const std::function<bool(const WalkedFile&)>& visit,
           const std::function<void(const std::string&)>& on_error) {
   const std::string named = shown.empty() ? std::string(".") : shown;
   std::error_code error;
@@ -51,7 +61,8 @@ bool walk(const std::string& open, const std::string& shown, const std::function
   for (const auto& [name, is_folder] : entries) {
     // Opened through the folder's path ("./-" in the current folder is a file, "-" standard input).
     const std::string path = join(open, name), seen = join(shown, name);
-    if (is_folder ? !walk(path, seen, visit, on_error) : !visit({path, seen})) return false;
+    if (!(is_folder ? filters.wants_folder(name) : filters.wants_file(name))) continue;
+    if (is_folder ? !walk(path, seen, filters, visit, on_error) : !visit({path, seen})) return false;
   }
   return true;
 }
@@ -63,19 +74,40 @@ bool is_folder(const std::string& operand) {
 
 }  // namespace
 
+bool FileFilters::wants_file(const std::string& path) const {
+  const std::string name = base_name(path);
+  std::optional<bool> decided;
+  std::optional<bool> first_is_include;
+  for (const Filter& f : filters_) {
+    if (f.kind == Kind::exclude_dir) continue;
+    if (!first_is_include) first_is_include = f.kind == Kind::include;
+    if (::fnmatch(f.glob.c_str(), name.c_str(), 0) == 0) decided = f.kind == Kind::include;
+  }
+  return decided.value_or(!first_is_include.value_or(false));
+}
+
+bool FileFilters::wants_folder(const std::string& path) const {
+  const std::string name = base_name(path);
+  return std::none_of(filters_.begin(), filters_.end(), [&](const Filter& f) {
+    return f.kind == Kind::exclude_dir && ::fnmatch(f.glob.c_str(), name.c_str(), 0) == 0;
+  });
+}
+
 bool walk_names_several(const std::vector<std::string>& operands) {
   return operands.size() != 1 || is_folder(operands.front());
 }
 
-bool walk_operands(const std::vector<std::string>& operands, bool recursive,
+bool walk_operands(const std::vector<std::string>& operands, bool recursive, const FileFilters& filters,
                    const std::function<bool(const WalkedFile&)>& visit,
                    const std::function<void(const std::string&)>& on_error) {
-  if (recursive && operands.empty()) return walk(".", "", visit, on_error);
+  if (recursive && operands.empty()) return walk(".", "", filters, visit, on_error);
   for (const std::string& operand : operands) {
     if (recursive && is_folder(operand)) {
       const std::string folder = without_trailing_slashes(operand);
-      if (!walk(folder, folder, visit, on_error)) return false;
-    } else if (!visit({operand, operand == "-" ? std::string("(standard input)") : operand})) {
+      if (filters.wants_folder(folder) && !walk(folder, folder, filters, visit, on_error)) return false;
+    } else if (operand == "-") {
+      if (!visit({operand, "(standard input)"})) return false;
+    } else if (filters.wants_file(operand) && !visit({operand, operand})) {
       return false;
     }
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,26 @@ namespace cudamatch::cli {
 struct WalkedFile {
   std::string path;
   std::string shown;
+};
+
+// grep's --include, --exclude and --exclude-dir, in the order given: which files and folders a search
+// reads, by their base names (shell globs, fnmatch).
+class FileFilters {
+ public:
+  enum class Kind { include, exclude, exclude_dir };
+  void add(Kind kind, std::string glob) { filters_.push_back({kind, std::move(glob)}); }
+  // A file: the last --include or --exclude that matches decides; none: read, unless the first of them
+  // is an --include.
+  bool wants_file(const std::string& path) const;
+  // A folder: read unless an --exclude-dir matches.
+  bool wants_folder(const std::string& path) const;
+
+ private:
+  struct Filter {
+    Kind kind;
+    std::string glob;
+  };
+  std::vector<Filter> filters_;
 };
 
 // Whether the operands name more than one file for grep -r's purpose of printing names: several
@@ -25,8 +46,9 @@ bool walk_names_several(const std::vector<std::string>& operands);
 // met inside are not followed and FIFOs and devices are skipped, as grep -r does. Other operands
 // ("-", files, missing paths) stay as given. No operand: the current folder, its files shown without
 // a leading "./" (grep -r PATTERN). A folder or entry that cannot be read is reported to
-// on_error("PATH: reason") and the walk goes on.
-bool walk_operands(const std::vector<std::string>& operands, bool recursive,
+// on_error("PATH: reason") and the walk goes on. `filters` drop files and folders, operands too
+// (not "-").
+bool walk_operands(const std::vector<std::string>& operands, bool recursive, const FileFilters& filters,
                    const std::function<bool(const WalkedFile&)>& visit,
                    const std::function<void(const std::string&)>& on_error);
 

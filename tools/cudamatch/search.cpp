@@ -1,5 +1,6 @@
 // `cudamatch search`: grep -F -b -o over bytes, every overlapping occurrence, on the GPU or the CPU, with
-// grep's habits (-F, -e, -f, -i, -o, -b, -c, -l, -L, -q, -s, -m, -r, -H, -h, --color).
+// grep's habits (-F, -e, -f, -i, -o, -b, -c, -l, -L, -q, -s, -m, -r with --include/--exclude(-dir), -Z, -H, -h,
+// --color).
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -50,6 +51,9 @@ struct SearchOptions {
   ListFiles list_files = ListFiles::none;  // -l, -L
   bool recursive = false;                  // -r
   bool no_messages = false;                // -s: no line for a file that cannot be read
+  bool null_after_name = false;            // -Z: a NUL after a file's name instead of ':' or a newline
+  std::vector<std::string> includes, excludes, exclude_dirs;  // --include, --exclude, --exclude-dir
+  FileFilters filters;                                        // the three, in the order given
   bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
   bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
@@ -396,7 +400,7 @@ int run_search(const SearchOptions& o) {
     const auto list_name = [&] {  // -l, -L: the file's name, once
       std::string line;
       colors.add(line, kFileColor, file.shown);
-      line += '\n';
+      line += o.null_after_name ? '\0' : '\n';
       std::fwrite(line.data(), 1, line.size(), stdout);
     };
     if (o.max_count == 0) {  // grep -m 0: nothing is read or counted; -L lists every file
@@ -406,7 +410,11 @@ int run_search(const SearchOptions& o) {
     std::string prefix;
     if (with_names) {
       colors.add(prefix, kFileColor, file.shown);
-      colors.add(prefix, kSeparatorColor, ":");
+      if (o.null_after_name) {
+        prefix += '\0';
+      } else {
+        colors.add(prefix, kSeparatorColor, ":");
+      }
     }
     Printer printer(o, patterns, colors, prefix);
     try {
@@ -446,7 +454,7 @@ int run_search(const SearchOptions& o) {
     if (o.list_files != ListFiles::none && !o.quiet && found == (o.list_files == ListFiles::with_matches)) list_name();
     return true;
   };
-  walk_operands(operands, o.recursive, search_file, report);
+  walk_operands(operands, o.recursive, o.filters, search_file, report);
   std::fflush(stdout);
   if (stopped) return kExitOk;
   if (any_error) return kExitTrouble;
@@ -545,6 +553,20 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_flag("-s,--no-messages", o->no_messages,
                    "no line for a file that cannot be read (the exit status is 2 all the same)");
   search->add_flag("-F,--fixed-strings", o->fixed_strings, "patterns are fixed strings: always so, -F is accepted");
+  auto* include = search->add_option("--include", o->includes, "read only files whose base name matches GLOB (-r)")
+                      ->allow_extra_args(false)
+                      ->take_all()
+                      ->option_text("GLOB");
+  auto* exclude = search->add_option("--exclude", o->excludes, "skip files whose base name matches GLOB (-r)")
+                      ->allow_extra_args(false)
+                      ->take_all()
+                      ->option_text("GLOB");
+  auto* exclude_dir =
+      search->add_option("--exclude-dir", o->exclude_dirs, "with -r, skip folders whose base name matches GLOB")
+          ->allow_extra_args(false)
+          ->take_all()
+          ->option_text("GLOB");
+  search->add_flag("-Z,--null", o->null_after_name, "a NUL byte after each file name instead of ':' or a newline");
   search->add_flag("-E,--extended-regexp,-G,--basic-regexp,-P,--perl-regexp", o->regexp, "grep's, refused")->group("");
   search->add_flag("-w,--word-regexp,-x,--line-regexp", o->word_or_line, "grep's, refused")->group("");
   search->add_flag("--verbose", o->verbose,
@@ -573,7 +595,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_option(
       "args", o->args,
       "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex; no FILE with -r: the current folder)");
-  search->callback([&run, o, raw, hex, max_count] {
+  search->callback([&run, o, raw, hex, max_count, search, include, exclude, exclude_dir] {
     if (o->invert) {
       throw CLI::ValidationError("-v",
                                  "grep's --invert-match selects lines without a match, and cudamatch prints "
@@ -588,6 +610,16 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
     }
     if (max_count->count() > 0 && o->max_count < 0) {
       throw CLI::ValidationError("--max-count", "NUM must be 0 or more, not " + std::to_string(o->max_count));
+    }
+    // --include, --exclude and --exclude-dir in the order given: grep's last matching one decides.
+    std::size_t taken[3] = {0, 0, 0};
+    for (const CLI::Option* given : search->parse_order()) {
+      const int k = given == include ? 0 : given == exclude ? 1 : given == exclude_dir ? 2 : -1;
+      if (k < 0) continue;
+      const std::vector<std::string>& globs = k == 0 ? o->includes : k == 1 ? o->excludes : o->exclude_dirs;
+      if (taken[k] < globs.size()) {
+        o->filters.add(static_cast<FileFilters::Kind>(k), globs[taken[k]++]);
+      }
     }
     o->raw_given = raw->count() > 0;
     o->hex_given = hex->count() > 0;

@@ -477,6 +477,25 @@ class GrepCompatTest(unittest.TestCase):
             self.assertEqual(sorted(f.read().splitlines()), sorted([b"./-:0", b"./a:0", b"./a:4", b"./b/deep/x:0",
                                                                    b"./c.txt:1"]))
 
+    def test_include_exclude_and_null(self):
+        tree = os.path.join(self.dir.name, "tree")
+        for name in ("a.txt", "b.log", "sub/c.txt", "sub/deep/d.txt", "skip/e.txt", "x.txt.bak"):
+            os.makedirs(os.path.dirname(os.path.join(tree, name)), exist_ok=True)
+            with open(os.path.join(tree, name), "wb") as f:
+                f.write(b"cat\n")
+        for filters in (["--include=*.txt"], ["--exclude=*.txt"], ["--include=*.txt", "--exclude=c*"],
+                        ["--exclude=c*", "--include=*.txt"], ["--exclude-dir=deep", "--exclude-dir=sk*"],
+                        ["--include", "*.log", "--exclude-dir", "sub"]):
+            for flags, grep_flags in ((["-l"], ["-l"]), (["-c", "-Z"], ["-c", "-Z"]), (["-lZ"], ["-lZ"])):
+                mine = run("search", "--backend", "cpu", "-r", *flags, *filters, "cat", tree)
+                theirs = grep("-a", "-F", "-r", *grep_flags, *filters, "cat", tree)
+                self.assertEqual(sorted(mine.stdout.replace(b"\0", b"\n").splitlines()),
+                                 sorted(theirs.stdout.replace(b"\0", b"\n").splitlines()), (filters, flags))
+                self.assertEqual(mine.returncode, theirs.returncode, (filters, flags, mine.stderr))
+        # -Z: the NUL takes the place of ':' after the name, and of the newline after a -l name
+        self.assertEqual(run("search", "--backend", "cpu", "-rZ", "cat", os.path.join(tree, "sub", "deep")).stdout,
+                         os.path.join(tree, "sub", "deep", "d.txt").encode() + b"\x000\n")
+
     def test_no_messages_and_fixed_strings(self):
         missing = os.path.join(self.dir.name, "missing")
         one_a_line = self.file("lines", b"cat\nno\na cat\n")  # grep -c counts lines

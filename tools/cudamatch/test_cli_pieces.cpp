@@ -428,10 +428,11 @@ namespace {
 struct Walk {
   std::vector<std::string> files, errors;
 };
-Walk walk_of(const std::vector<std::string>& operands, bool recursive, std::size_t stop_after = 1000) {
+Walk walk_of(const std::vector<std::string>& operands, bool recursive, std::size_t stop_after = 1000,
+             const FileFilters& filters = {}) {
   Walk walk;
   walk_operands(
-      operands, recursive,
+      operands, recursive, filters,
       [&](const WalkedFile& f) {
         walk.files.push_back(f.path == f.shown ? f.path : f.path + "=" + f.shown);
         return walk.files.size() < stop_after;
@@ -462,6 +463,16 @@ TEST_CASE("with -r each folder operand is walked in name order, links skipped, o
                                                  r + "//b/deep/x", r + "/missing"});
   CHECK(walk_of({r}, false).files == std::vector<std::string>{r});  // without -r: as given
   CHECK(walk_of({r}, true, 2).files.size() == 2);                   // the visitor stops it
+  // --include, --exclude, --exclude-dir by base name, the last matching one deciding
+  FileFilters filters;
+  filters.add(FileFilters::Kind::exclude, "*");
+  filters.add(FileFilters::Kind::include, "[ab]*");
+  filters.add(FileFilters::Kind::exclude_dir, "deep");
+  CHECK(walk_of({r, r + "/c.txt"}, true, 1000, filters).files ==
+        std::vector<std::string>{r + "/a", r + "/b/a", r + "/b0"});
+  FileFilters only_txt;
+  only_txt.add(FileFilters::Kind::include, "*.txt");  // the first is an --include: others are left out
+  CHECK(walk_of({r, r + "/a"}, true, 1000, only_txt).files == std::vector<std::string>{r + "/c.txt"});
   CHECK(walk_names_several({r}));
   CHECK_FALSE(walk_names_several({r + "/a"}));
   CHECK(walk_names_several({}));
