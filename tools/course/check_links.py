@@ -12,6 +12,7 @@ elsewhere every *.md below DIR outside hidden and build folders. Prints one line
 (`file:line: target`) and exits 1, or a one-line summary and exits 0.
 """
 import argparse
+import os
 import pathlib
 import re
 import subprocess
@@ -22,9 +23,10 @@ import urllib.parse
 # spaces, and closes with at least as many of the same character and nothing after them.
 FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})(?P<info>.*)$")
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-COMMENT = re.compile(r"<!--.*?-->", re.S)
-# [text](target) or ![alt](target), the target up to whitespace or ')' (an optional "title" after it).
-LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# [text](target) or ![alt](target): text with brackets one level deep; the target in <...> (spaces
+# allowed) or up to whitespace, with parentheses one level deep; an optional "title", 'title' or (title).
+LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(?:<([^>\n]*)>|((?:[^()\s]|\([^()\s]*\))+))"
+                  r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -55,11 +57,32 @@ def markdown_files(root: pathlib.Path):
                   if not any(skipped(part) for part in path.relative_to(root).parts[:-1]))
 
 
+def outside_comments(line: str, in_comment: bool):
+    """(the parts of `line` outside HTML comments, whether a comment is still open at its end)."""
+    kept = ""
+    while line:
+        if in_comment:
+            end = line.find("-->")
+            if end < 0:
+                return kept, True
+            line, in_comment = line[end + 3:], False
+        else:
+            start = line.find("<!--")
+            if start < 0:
+                return kept + line, False
+            kept, line, in_comment = kept + line[:start], line[start + 4:], True
+    return kept, in_comment
+
+
 def links(text: str):
     """(line number, target) of every link outside code and HTML comments."""
-    text = COMMENT.sub(lambda comment: re.sub(r"[^\n]", " ", comment.group(0)), text)  # lines keep their numbers
     open_fence = None  # the fence of the code block the line is in
+    in_comment = False
     for number, line in enumerate(text.splitlines(), 1):
+        if in_comment:
+            line, in_comment = outside_comments(line, True)
+            if in_comment:
+                continue
         fence = FENCE.match(line)
         if open_fence is None and fence:
             open_fence = fence.group("fence")
@@ -69,19 +92,21 @@ def links(text: str):
                     and not fence.group("info").strip()):
                 open_fence = None
             continue
-        for match in LINK.finditer(CODE_SPAN.sub("", line)):
-            yield number, match.group(1)
+        line, in_comment = outside_comments(CODE_SPAN.sub("", line), False)
+        for match in LINK.finditer(line):
+            yield number, match.group(1) if match.group(1) is not None else match.group(2)
 
 
 def relative_links(root: pathlib.Path, path: pathlib.Path):
     """(line, target, whether it names something in the tree) of the links of `path` into the tree: a
     path from the file's folder, or from the root where it starts with '/'; a #fragment or ?query is not
     part of it."""
-    for number, target in links(path.read_text(encoding="utf-8")):
+    for number, target in links(path.read_text(encoding="utf-8", errors="replace")):
         if SCHEME.match(target) or target.startswith("#"):
             continue
         relative = urllib.parse.unquote(re.split(r"[#?]", target, maxsplit=1)[0])
-        named = (root / relative.lstrip("/") if relative.startswith("/") else path.parent / relative).resolve()
+        named = pathlib.Path(os.path.normpath(root / relative.lstrip("/") if relative.startswith("/")
+                                              else path.parent / relative))  # links inside the tree kept
         yield number, target, named.exists() and (named == root or root in named.parents)
 
 

@@ -72,6 +72,29 @@ class CheckLinksTest(unittest.TestCase):
         status, output = run_checker(self.root)
         self.assertEqual(status, 0, output)
 
+    def test_comments_end_where_they_end(self):
+        self.write("HINTS.md", "`<!--` starts a comment\n[a](gone-a.md)\n<!-- a\n[b](gone-b.md)\nb --> [c](gone-c.md)\n"
+                   "x <!-- [d](gone-d.md) --> [e](gone-e.md)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        for reported in ("2: gone-a.md", "5: gone-c.md", "6: gone-e.md"):
+            self.assertIn(f"HINTS.md:{reported}", output)
+        for hidden in ("gone-b.md", "gone-d.md"):
+            self.assertNotIn(hidden, output)
+
+    def test_titles_brackets_and_parentheses(self):
+        (self.root / "docs" / "f(1).md").write_text("x\n", encoding="utf-8")
+        (self.root / "docs" / "a b.md").write_text("x\n", encoding="utf-8")
+        self.write("docs/ok.md", "[t](f(1).md 'T') [u](<a b.md> \"U\") [see [1]](f(1).md) [v](f(1).md (V))\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 0, output)
+        self.assertIn("4 relative links", output)
+        self.write("docs/bad.md", "[see [1]](g(2).md) [w](<no such.md>)\n")
+        status, output = run_checker(self.root)
+        self.assertEqual(status, 1, output)
+        self.assertIn("docs/bad.md:1: g(2).md", output)
+        self.assertIn("docs/bad.md:1: no such.md", output)
+
     def test_links_after_code_are_checked(self):
         self.write("HINTS.md", "```cpp\nint x;\n```\n````md\n```\n[a](in.md)\n```\n````\n[b](after.md)\n")
         status, output = run_checker(self.root)

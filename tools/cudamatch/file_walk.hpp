@@ -16,18 +16,20 @@ struct WalkedFile {
 };
 
 // grep's --include, --exclude and --exclude-dir, in the order given: which files and folders a search
-// reads, by their base names (shell globs, fnmatch).
+// reads (shell globs, fnmatch), matched as grep matches them: a name found in a folder whole, an operand
+// whole or from after any of its slashes (--exclude='d/*' skips the operand d/c.c).
 class FileFilters {
  public:
   enum class Kind { include, exclude, exclude_dir };
-  void add(Kind kind, std::string glob) { filters_.push_back({kind, std::move(glob)}); }
+  void add(Kind kind, std::string glob);  // --exclude-dir's trailing slashes dropped
   // A file: the last --include or --exclude that matches decides; none: read, unless the first of them
   // is an --include.
-  bool wants_file(const std::string& path) const;
+  bool wants_file(const std::string& name, bool operand) const;
   // A folder: read unless an --exclude-dir matches.
-  bool wants_folder(const std::string& path) const;
+  bool wants_folder(const std::string& name, bool operand) const;
 
  private:
+  static bool matches(const std::string& glob, const std::string& name, bool operand);
   struct Filter {
     Kind kind;
     std::string glob;

@@ -277,9 +277,10 @@ class FileSearches {
     return plan;
   }
 
-  // The pattern set for `file`, whose first piece is `first_piece` (searched as it is: lowered for -i).
-  PatternSet& for_file(const std::string& file, ByteView first_piece) {
-    SearchPlan next = plan(file, TextTraits{classify_alphabet(first_piece), first_piece.size});
+  // The pattern set for `file`, whose first piece is `first_piece` (searched as it is: lowered for -i)
+  // and whose searches get up to `search_bytes` each (the dispatch table's text size).
+  PatternSet& for_file(const std::string& file, ByteView first_piece, std::size_t search_bytes) {
+    SearchPlan next = plan(file, TextTraits{classify_alphabet(first_piece), search_bytes});
     if (!set_ || !next.runs_as(plan_)) {
       set_ = make_pattern_set(backend_, next, bytes_);
       plan_ = std::move(next);
@@ -317,8 +318,13 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
   std::vector<HeldMatch> pending;
   std::uint64_t seen_end = 0;  // where the previous piece ended
   PatternSet* search = nullptr;
+  const std::uint64_t chunk = o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes;
+  struct stat info {};
+  const std::uint64_t file_bytes = file != "-" && ::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode)
+                                       ? static_cast<std::uint64_t>(info.st_size)
+                                       : 0;
   scan_file(
-      file, longest - 1, o.chunk_bytes != 0 ? o.chunk_bytes : kPieceBytes,
+      file, longest - 1, chunk,
       [&](ByteView piece, std::uint64_t base) {
         ByteView text = piece;
         if (o.ignore_case) {
@@ -326,7 +332,9 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
           ascii_lower(piece.data, piece.size, lowered.data());
           text = ByteView(lowered.data(), lowered.size());
         }
-        if (search == nullptr) search = &searches.for_file(file, text);
+        if (search == nullptr) {  // a small first piece (-l, -q, -m) plans for the pieces after it
+          search = &searches.for_file(file, text, std::max<std::uint64_t>(piece.size, std::min(file_bytes, chunk)));
+        }
         const std::size_t seen = seen_end - base;
         seen_end = base + piece.size;
         if (count_alone) {
@@ -357,12 +365,22 @@ void scan_patterns(const SearchOptions& o, const std::string& file, const std::v
   }
 }
 
-// Whether `path` is the regular file that standard output writes to (`cudamatch search -r x . > out`).
+// Whether `path` ("-": standard input) is the regular file that standard output writes to
+// (`cudamatch search -r x . > out`, `cudamatch search x < out >> out`).
 bool is_the_output(const std::string& path) {
-  struct stat output {
-  }, input{};
-  return path != "-" && ::fstat(STDOUT_FILENO, &output) == 0 && S_ISREG(output.st_mode) &&
-         ::stat(path.c_str(), &input) == 0 && input.st_dev == output.st_dev && input.st_ino == output.st_ino;
+  struct stat output {};
+  struct stat input {};
+  if (::fstat(STDOUT_FILENO, &output) != 0 || !S_ISREG(output.st_mode)) return false;
+  const int found = path == "-" ? ::fstat(STDIN_FILENO, &input) : ::stat(path.c_str(), &input);
+  return found == 0 && input.st_dev == output.st_dev && input.st_ino == output.st_ino;
+}
+
+// A file's error line with the name the file is shown under ("b: ..." for the walked "./b", as grep).
+std::string named_as(const std::string& error, const WalkedFile& file) {
+  if (file.path != file.shown && error.compare(0, file.path.size() + 1, file.path + ":") == 0) {
+    return file.shown + error.substr(file.path.size());
+  }
+  return error;
 }
 
 int run_search(const SearchOptions& o) {
@@ -380,7 +398,13 @@ int run_search(const SearchOptions& o) {
                           o.max_count < 0 && !o.quiet && o.list_files == ListFiles::none;
   std::unique_ptr<StreamedSearch> streamed;  // made for the first input that is streamed, again for another matcher
   const GpuVersion* streamed_version = nullptr;
-  const bool prints_matches = !o.quiet && !o.count_only && o.list_files == ListFiles::none;
+  // A file is refused as its own output where its match lines would be read back (grep's rule: -m 0 and
+  // -m 1 stop too soon for that).
+  const bool prints_matches =
+      !o.quiet && !o.count_only && o.list_files == ListFiles::none && (o.max_count < 0 || o.max_count > 1);
+  // grep -m 0 reads nothing: no match, no file opened, unless -L lists the files (those it can open).
+  const bool lists_unread = o.list_files == ListFiles::without_match && !o.quiet;
+  if (o.max_count == 0 && !lists_unread) return kExitNoMatch;
 
   const bool with_names = o.with_names >= 0 ? o.with_names == 1
                           : o.recursive     ? walk_names_several(operands)
@@ -403,8 +427,16 @@ int run_search(const SearchOptions& o) {
       line += o.null_after_name ? '\0' : '\n';
       std::fwrite(line.data(), 1, line.size(), stdout);
     };
-    if (o.max_count == 0) {  // grep -m 0: nothing is read or counted; -L lists every file
-      if (o.list_files == ListFiles::without_match && !o.quiet) list_name();
+    if (o.max_count == 0) {  // -L -m 0: every file that opens is listed, unread
+      try {
+        scan_file(
+            file.path, 0, 1, [](ByteView, std::uint64_t) { throw StopFile{}; }, 1);
+      } catch (const StopFile&) {
+      } catch (const FileError& e) {
+        report(named_as(e.what(), file));
+        return true;
+      }
+      list_name();
       return true;
     }
     std::string prefix;
@@ -446,7 +478,7 @@ int run_search(const SearchOptions& o) {
       return false;
     } catch (const FileError& e) {
       printer.flush();
-      report(e.what());
+      report(named_as(e.what(), file));
       return true;
     }
     const bool found = printer.finish() > 0;
@@ -485,7 +517,8 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ".\n-a ALGO keeps one pass per pattern. -i folds ASCII letters only.\n"
       "-c, -m and --no-overlap count matches, not lines as grep does (the same where no line holds two).\n"
       "On the GPU, standard input and files over 64 MiB are streamed through pinned buffers (lesson 17), with a\n"
-      "progress bar on a terminal (one pattern, without -i, -m, -q, -l, -L or --no-overlap; otherwise 64 MiB pieces).\n"
+      "progress bar on a terminal (one pattern, without -i, -m, -q, -l, -L or --no-overlap; otherwise 64 MiB pieces,\n"
+      "the first 1 MiB and growing fourfold where -l, -L, -q or -m may stop at a first match).\n"
       "Default backend: cuda when there is a GPU and the algorithm has a CUDA version, else cpu. Without -a, the\n"
       "matcher (algorithm and version) is the fastest `cudamatch bench` measured for the backend, the pattern length\n"
       "(beyond the longest measured, that length's) and the text: its alphabet (small like DNA, text, or wide, from\n"
@@ -549,20 +582,26 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
       ->trigger_on_parse();
   search->add_flag("-r,--recursive", o->recursive,
                    "search the files below each FILE that is a folder (links inside not followed; no FILE: the "
-                   "current folder); file names are printed");
+                   "current folder); file names are printed unless the only FILE is a file");
   search->add_flag("-s,--no-messages", o->no_messages,
                    "no line for a file that cannot be read (the exit status is 2 all the same)");
   search->add_flag("-F,--fixed-strings", o->fixed_strings, "patterns are fixed strings: always so, -F is accepted");
-  auto* include = search->add_option("--include", o->includes, "read only files whose base name matches GLOB (-r)")
-                      ->allow_extra_args(false)
-                      ->take_all()
-                      ->option_text("GLOB");
-  auto* exclude = search->add_option("--exclude", o->excludes, "skip files whose base name matches GLOB (-r)")
-                      ->allow_extra_args(false)
-                      ->take_all()
-                      ->option_text("GLOB");
+  auto* include =
+      search
+          ->add_option("--include", o->includes,
+                       "read only files whose name matches GLOB (the last matching --include or --exclude decides)")
+          ->allow_extra_args(false)
+          ->take_all()
+          ->option_text("GLOB");
+  auto* exclude =
+      search
+          ->add_option("--exclude", o->excludes,
+                       "skip files whose name matches GLOB (a folder's entries by name, operands also by their ends)")
+          ->allow_extra_args(false)
+          ->take_all()
+          ->option_text("GLOB");
   auto* exclude_dir =
-      search->add_option("--exclude-dir", o->exclude_dirs, "with -r, skip folders whose base name matches GLOB")
+      search->add_option("--exclude-dir", o->exclude_dirs, "skip folders whose name matches GLOB (walked or given)")
           ->allow_extra_args(false)
           ->take_all()
           ->option_text("GLOB");

@@ -476,6 +476,14 @@ class GrepCompatTest(unittest.TestCase):
         with open(os.path.join(tree, "out"), "rb") as f:
             self.assertEqual(sorted(f.read().splitlines()), sorted([b"./-:0", b"./a:0", b"./a:4", b"./b/deep/x:0",
                                                                    b"./c.txt:1"]))
+        # standard input that is the output is refused too; -m 1 is not (grep's rule: it stops too soon)
+        out = os.path.join(tree, "out")
+        for flags, status, error in (([], 2, b"cudamatch: (standard input): input file is also the output\n"),
+                                     (["-m", "1"], 1, b"")):  # read, and no match: it holds offsets
+            with open(out, "rb") as given, open(out, "ab") as appended:
+                result = subprocess.run([BINARY, "search", "--backend", "cpu", *flags, "cat", "-"], stdin=given,
+                                        stdout=appended, stderr=subprocess.PIPE, timeout=60)
+            self.assertEqual((result.returncode, result.stderr), (status, error), flags)
 
     def test_include_exclude_and_null(self):
         tree = os.path.join(self.dir.name, "tree")
@@ -492,6 +500,19 @@ class GrepCompatTest(unittest.TestCase):
                 self.assertEqual(sorted(mine.stdout.replace(b"\0", b"\n").splitlines()),
                                  sorted(theirs.stdout.replace(b"\0", b"\n").splitlines()), (filters, flags))
                 self.assertEqual(mine.returncode, theirs.returncode, (filters, flags, mine.stderr))
+        # grep's operand rules: a missing operand is reported whatever the filters; --exclude-dir judges folder
+        # operands (trailing slashes dropped from its glob); an operand matches from after any of its slashes
+        missing = os.path.join(self.dir.name, "missing")
+        sub, a_txt = os.path.join(tree, "sub"), os.path.join(tree, "a.txt")
+        for args in (["--exclude=missing", missing, a_txt], ["-r", "--exclude-dir=deep/", tree],
+                     ["--exclude-dir=sub", sub, a_txt], ["--include=*.log", sub, a_txt],
+                     ["--exclude=sub/*", os.path.join(sub, "c.txt"), a_txt], ["-L", "-m", "0", missing, a_txt],
+                     ["-r", "-m", "0", tree]):
+            flags, files = [f for f in args if f.startswith("-") or f == "0"], [f for f in args if f.startswith("/")]
+            mine = run("search", "--backend", "cpu", "-l", *flags, "cat", *files)  # (-L, given after, wins)
+            theirs = grep("-a", "-F", "-l", *flags, "cat", *files)
+            self.assertEqual(sorted(mine.stdout.splitlines()), sorted(theirs.stdout.splitlines()), args)
+            self.assertEqual(mine.returncode, theirs.returncode, (args, mine.stderr))
         # -Z: the NUL takes the place of ':' after the name, and of the newline after a -l name
         self.assertEqual(run("search", "--backend", "cpu", "-rZ", "cat", os.path.join(tree, "sub", "deep")).stdout,
                          os.path.join(tree, "sub", "deep", "d.txt").encode() + b"\x000\n")
