@@ -586,25 +586,18 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_flag("-s,--no-messages", o->no_messages,
                    "no line for a file that cannot be read (the exit status is 2 all the same)");
   search->add_flag("-F,--fixed-strings", o->fixed_strings, "patterns are fixed strings: always so, -F is accepted");
+  // --include, --exclude, --exclude-dir: repeatable, one GLOB each (the operands after them stay operands).
+  const auto add_glob = [&](const char* name, std::vector<std::string>& globs, const char* help) {
+    return search->add_option(name, globs, help)->allow_extra_args(false)->take_all()->option_text("GLOB");
+  };
   auto* include =
-      search
-          ->add_option("--include", o->includes,
-                       "read only files whose name matches GLOB (the last matching --include or --exclude decides)")
-          ->allow_extra_args(false)
-          ->take_all()
-          ->option_text("GLOB");
+      add_glob("--include", o->includes,
+               "read only files whose name matches GLOB (the last matching --include or --exclude decides)");
   auto* exclude =
-      search
-          ->add_option("--exclude", o->excludes,
-                       "skip files whose name matches GLOB (a folder's entries by name, operands also by their ends)")
-          ->allow_extra_args(false)
-          ->take_all()
-          ->option_text("GLOB");
+      add_glob("--exclude", o->excludes,
+               "skip files whose name matches GLOB (a folder's entries by name, operands also by their ends)");
   auto* exclude_dir =
-      search->add_option("--exclude-dir", o->exclude_dirs, "skip folders whose name matches GLOB (walked or given)")
-          ->allow_extra_args(false)
-          ->take_all()
-          ->option_text("GLOB");
+      add_glob("--exclude-dir", o->exclude_dirs, "skip folders whose name matches GLOB (walked or given)");
   search->add_flag("-Z,--null", o->null_after_name, "a NUL byte after each file name instead of ':' or a newline");
   search->add_flag("-E,--extended-regexp,-G,--basic-regexp,-P,--perl-regexp", o->regexp, "grep's, refused")->group("");
   search->add_flag("-w,--word-regexp,-x,--line-regexp", o->word_or_line, "grep's, refused")->group("");
