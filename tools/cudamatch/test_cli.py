@@ -955,7 +955,8 @@ class GpuBackendTest(unittest.TestCase):
             f.write(data)
 
     def test_file_lists_and_folders_as_on_the_cpu(self):
-        # -l stops a file's reading at its first match (thrown from inside a piece's search), -r walks a folder
+        # -l stops a file's reading at its first match (the printer throws while a piece's matches are handed
+        # over, after the GPU search of the piece), -r walks a folder
         other = os.path.join(self.dir.name, "sub", "other")
         os.makedirs(os.path.dirname(other))
         with open(other, "wb") as f:
