@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdlib>
 #include <cstdio>
@@ -52,8 +53,7 @@ struct SearchOptions {
   bool recursive = false;                  // -r
   bool no_messages = false;                // -s: no line for a file that cannot be read
   bool null_after_name = false;            // -Z: a NUL after a file's name instead of ':' or a newline
-  std::vector<std::string> includes, excludes, exclude_dirs;  // --include, --exclude, --exclude-dir
-  FileFilters filters;                                        // the three, in the order given
+  FileFilters filters;                     // --include, --exclude, --exclude-dir, in the order given
   bool pattern_index = false;              // --pattern-index: label matches and counts with the pattern's index
   bool per_pattern = false;                // --per-pattern: -c counts each pattern
   std::int64_t max_count = -1;             // -m; -1: no limit
@@ -587,17 +587,18 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
                    "no line for a file that cannot be read (the exit status is 2 all the same)");
   search->add_flag("-F,--fixed-strings", o->fixed_strings, "patterns are fixed strings: always so, -F is accepted");
   // --include, --exclude, --exclude-dir: repeatable, one GLOB each (the operands after them stay operands).
-  const auto add_glob = [&](const char* name, std::vector<std::string>& globs, const char* help) {
-    return search->add_option(name, globs, help)->allow_extra_args(false)->take_all()->option_text("GLOB");
+  // Their globs go to o->filters in the order given (the callback below), read from the options' results.
+  const auto add_glob = [&](const char* name, FileFilters::Kind kind, const char* help) {
+    return std::make_pair(
+        search->add_option(name)->description(help)->allow_extra_args(false)->take_all()->option_text("GLOB"), kind);
   };
-  auto* include =
-      add_glob("--include", o->includes,
-               "read only files whose name matches GLOB (the last matching --include or --exclude decides)");
-  auto* exclude =
-      add_glob("--exclude", o->excludes,
-               "skip files whose name matches GLOB (a folder's entries by name, operands also by their ends)");
-  auto* exclude_dir =
-      add_glob("--exclude-dir", o->exclude_dirs, "skip folders whose name matches GLOB (walked or given)");
+  const std::array<std::pair<CLI::Option*, FileFilters::Kind>, 3> globs = {
+      add_glob("--include", FileFilters::Kind::include,
+               "read only files whose name matches GLOB (the last matching --include or --exclude decides)"),
+      add_glob("--exclude", FileFilters::Kind::exclude,
+               "skip files whose name matches GLOB (a folder's entries by name, operands also by their ends)"),
+      add_glob("--exclude-dir", FileFilters::Kind::exclude_dir,
+               "skip folders whose name matches GLOB (walked or given)")};
   search->add_flag("-Z,--null", o->null_after_name, "a NUL byte after each file name instead of ':' or a newline");
   search->add_flag("-E,--extended-regexp,-G,--basic-regexp,-P,--perl-regexp", o->regexp, "grep's, refused")->group("");
   search->add_flag("-w,--word-regexp,-x,--line-regexp", o->word_or_line, "grep's, refused")->group("");
@@ -627,7 +628,7 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
   search->add_option(
       "args", o->args,
       "[PATTERN] FILE... (- is standard input; no PATTERN with -e, -f, --hex; no FILE with -r: the current folder)");
-  search->callback([&run, o, raw, hex, max_count, search, include, exclude, exclude_dir] {
+  search->callback([&run, o, raw, hex, max_count, search, globs] {
     if (o->invert) {
       throw CLI::ValidationError("-v",
                                  "grep's --invert-match selects lines without a match, and cudamatch prints "
@@ -643,14 +644,15 @@ void add_search_command(CLI::App& app, std::function<int()>& run) {
     if (max_count->count() > 0 && o->max_count < 0) {
       throw CLI::ValidationError("--max-count", "NUM must be 0 or more, not " + std::to_string(o->max_count));
     }
-    // --include, --exclude and --exclude-dir in the order given: grep's last matching one decides.
-    std::size_t taken[3] = {0, 0, 0};
+    // --include, --exclude and --exclude-dir in the order given (grep's last matching one decides): the
+    // parse order names an option once per occurrence, its results hold its globs in order.
+    std::array<std::size_t, 3> taken{};
     for (const CLI::Option* given : search->parse_order()) {
-      const int k = given == include ? 0 : given == exclude ? 1 : given == exclude_dir ? 2 : -1;
-      if (k < 0) continue;
-      const std::vector<std::string>& globs = k == 0 ? o->includes : k == 1 ? o->excludes : o->exclude_dirs;
-      if (taken[k] < globs.size()) {
-        o->filters.add(static_cast<FileFilters::Kind>(k), globs[taken[k]++]);
+      for (std::size_t k = 0; k < globs.size(); ++k) {
+        const std::vector<std::string>& given_globs = globs[k].first->results();
+        if (given == globs[k].first && taken[k] < given_globs.size()) {
+          o->filters.add(globs[k].second, given_globs[taken[k]++]);
+        }
       }
     }
     o->raw_given = raw->count() > 0;
