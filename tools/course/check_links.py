@@ -19,9 +19,9 @@ import subprocess
 import sys
 import urllib.parse
 
-# A fence opens with 3 or more backticks (whose info string holds none) or tildes, indented at most 3
-# spaces, and closes with at least as many of the same character and nothing after them.
-FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})(?P<info>.*)$")
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from regions import fenced_spans  # noqa: E402
+
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 # [text](target) or ![alt](target): text with brackets one level deep; the target in <...> (spaces
 # allowed) or up to whitespace, with parentheses one level deep; an optional "title", 'title' or (title).
@@ -75,24 +75,16 @@ def outside_comments(line: str, in_comment: bool):
 
 
 def links(text: str):
-    """(line number, target) of every link outside code and HTML comments."""
-    open_fence = None  # the fence of the code block the line is in
+    """(line number, target) of every link outside code (regions.fenced_spans: the fenced blocks the
+    course's rendered regions skip too; inline spans) and HTML comments."""
+    fenced = fenced_spans(text)
     in_comment = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if in_comment:
-            line, in_comment = outside_comments(line, True)
-            if in_comment:
-                continue
-        fence = FENCE.match(line)
-        if open_fence is None and fence:
-            open_fence = fence.group("fence")
+    start = 0  # the line's offset in text
+    for number, line in enumerate(text.split("\n"), 1):
+        at, start = start, start + len(line) + 1
+        if any(begin <= at < end for begin, end in fenced):
             continue
-        if open_fence is not None:
-            if (fence and fence.group("fence")[0] == open_fence[0] and len(fence.group("fence")) >= len(open_fence)
-                    and not fence.group("info").strip()):
-                open_fence = None
-            continue
-        line, in_comment = outside_comments(CODE_SPAN.sub("", line), False)
+        line, in_comment = outside_comments(CODE_SPAN.sub("", line), in_comment)
         for match in LINK.finditer(line):
             yield number, match.group(1) if match.group(1) is not None else match.group(2)
 

@@ -18,7 +18,8 @@ BLOCK = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 OPENING = re.compile(r"<!-- (fig|table|generated):")
-FENCE = re.compile(r"^[ \t]*(```|~~~)", re.MULTILINE)
+# A fence: 3 or more backticks (an info string after them holds none) or tildes, at the start of a line.
+FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}(?=[^`\n]*$)|~{3,})(?P<info>[^\n]*)$", re.MULTILINE)
 
 
 class MarkerError(ValueError):
@@ -38,11 +39,21 @@ class Region:
 
 
 def fenced_spans(text: str) -> list:
-    """(start, end) offsets of the fenced code blocks; an unclosed fence runs to the end."""
-    fences = [m.start() for m in FENCE.finditer(text)]
-    if len(fences) % 2:
-        fences.append(len(text))
-    return list(zip(fences[::2], fences[1::2]))
+    """(start, end) offsets of the fenced code blocks, their fence lines included. A block closes at a
+    fence of the character that opened it, at least as long, with nothing after it (so a ``` line inside a
+    ```` block is code); an unclosed block runs to the end."""
+    spans = []
+    opening = None
+    for fence in FENCE.finditer(text):
+        if opening is None:
+            opening = fence
+        elif (fence["fence"][0] == opening["fence"][0] and len(fence["fence"]) >= len(opening["fence"])
+              and not fence["info"].strip()):
+            spans.append((opening.start(), fence.end()))
+            opening = None
+    if opening is not None:
+        spans.append((opening.start(), len(text)))
+    return spans
 
 
 def line_of(text: str, offset: int) -> int:

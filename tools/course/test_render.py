@@ -353,6 +353,12 @@ class Pieces(unittest.TestCase):
         with self.assertRaises(MarkerError):
             find_regions("<!-- table:a -->\n<!-- fig:b -->1<!-- /fig -->\n<!-- /table -->\n")
 
+    def test_a_fence_closes_with_its_own_kind(self):
+        # a ``` line inside a ```` block is code, so is a ~~~ line inside a ``` block: the markers stay text
+        text = ("````md\n```\n<!-- fig:a.b -->1<!-- /fig -->\n```\n````\n```\n~~~\n<!-- fig:c.d -->2<!-- /fig -->\n```\n"
+                "<!-- fig:e.f -->3<!-- /fig -->\n")
+        self.assertEqual([r.id for r in find_regions(text)], ["e.f"])
+
     def test_ncu_units(self):
         raw = '"ID","Kernel Name","gpu__time_duration.sum","dram__bytes_read.sum"\n"","","usecond","Gbyte"\n' \
               '"0","k(int)","473.82","1.07"\n'
