@@ -10,7 +10,9 @@
 //   DfaHead:     v3's, for every m: the DFA's first rows (states 0 .. kDfaHeadRows - 1) and the failure
 //                loop above them. A thread in state q >= 16 has matched 16 pattern bytes, rare in any
 //                text but a repetitive one, so nearly every step is one lookup, as with the DFA. Its
-//                scan never leaves it in state m: after a match it goes on from next[m] itself.
+//                scan never leaves it in state m: after a match it goes on from next[m] itself. Its
+//                next[] has 16-bit entries (2 bytes a state in shared memory, not 4) and it reads the
+//                pattern where it lies (global memory on the GPU): only the failure loop needs them.
 #pragma once
 
 #include <cstddef>
@@ -51,7 +53,7 @@ struct DfaHead {
   const std::uint8_t* delta;  // rows + 1 rows of kDfaRowBytes, rows = dfa_head_rows(m) (fill_dfa_head_column)
   int rows;
   const std::uint8_t* pattern;
-  const std::int32_t* next;
+  const std::int16_t* next;  // m <= 32,767
   int m;
   // 0 <= q < m. The lookup is the whole step nearly always: the failure loop is out of its way, so the
   // common step costs no loop test and no test for the -1 the loop can end at.
@@ -90,8 +92,9 @@ __host__ __device__ auto with_whole_rows(const DfaHead& head, F f) {
 // delta[q][c] is the state after reading c in state q. c == p[q] advances to q + 1; otherwise the
 // failure loop would go on from next[q] (-1: back to 0), whose row is already known: next[q] < q. The
 // column is filled from q = 0 up, so it only reads entries of its own column written before.
-__host__ __device__ inline void fill_dfa_column(const std::uint8_t* pattern, const std::int32_t* next, int m, int rows,
-                                                int c, std::uint8_t* delta) {
+template <class Next>  // the failure table's entries: std::int32_t, or DfaHead's std::int16_t
+__host__ __device__ void fill_dfa_column(const std::uint8_t* pattern, const Next* next, int m, int rows, int c,
+                                         std::uint8_t* delta) {
   for (int q = 0; q < rows; ++q) {
     int to = 0;
     if (q < m && pattern[q] == c) {
@@ -105,8 +108,9 @@ __host__ __device__ inline void fill_dfa_column(const std::uint8_t* pattern, con
 
 // DfaHead's table, column c: the DFA's rows 0 .. rows - 1 (fill_dfa_column), then row `rows`, which maps
 // every byte to `rows` (DfaHead::fast_step). rows + 1 rows in all.
-__host__ __device__ inline void fill_dfa_head_column(const std::uint8_t* pattern, const std::int32_t* next, int m,
-                                                     int rows, int c, std::uint8_t* delta) {
+template <class Next>
+__host__ __device__ void fill_dfa_head_column(const std::uint8_t* pattern, const Next* next, int m, int rows, int c,
+                                              std::uint8_t* delta) {
   fill_dfa_column(pattern, next, m, rows, c, delta);
   delta[rows * kDfaRowBytes + c] = static_cast<std::uint8_t>(rows);
 }
@@ -119,10 +123,10 @@ __device__ inline void build_dfa(const std::uint8_t* s_pattern, const std::int32
   __syncthreads();
 }
 
-// DfaHead's table in shared memory (fill_dfa_head_column), as build_dfa.
-__device__ inline void build_dfa_head(const std::uint8_t* s_pattern, const std::int32_t* s_next, int m, int rows,
+// DfaHead's table in shared memory (fill_dfa_head_column), as build_dfa, from the pattern where it lies.
+__device__ inline void build_dfa_head(const std::uint8_t* pattern, const std::int16_t* s_next, int m, int rows,
                                       std::uint8_t* s_delta) {
-  for (int c = threadIdx.x; c < 256; c += blockDim.x) fill_dfa_head_column(s_pattern, s_next, m, rows, c, s_delta);
+  for (int c = threadIdx.x; c < 256; c += blockDim.x) fill_dfa_head_column(pattern, s_next, m, rows, c, s_delta);
   __syncthreads();
 }
 

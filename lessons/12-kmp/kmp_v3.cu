@@ -30,8 +30,10 @@
 // The thread's scan is a __host__ __device__ function: scan_threads_on_host runs every thread's on the
 // CPU (the tests compare it with the CPU KMP and count the bytes each thread reads).
 //
-// Fallback: when the tables (about 5m bytes, plus the DFA's 4 KB) do not fit beside the tile in the
-// default 48 KB of shared memory (m > kLongestPattern = 5,246), v1 searches instead.
+// Shared memory: the tile, the DFA's rows and next[] in 16 bits: 2 bytes a state, 30,100 B at m = 4096,
+// seven blocks an SM on sm_90 (the pattern stays in global memory: only the failure loop and long
+// partial matches read it). Fallback: when next[]'s construction (5 bytes a state) does not fit in
+// the default 48 KB of shared memory (m > kLongestPattern = 6,872), v1 searches instead.
 #include <algorithm>
 #include <vector>
 
@@ -53,7 +55,7 @@ constexpr std::size_t kTile = kThreads * kStride;         // positions per block
 constexpr std::size_t kStaged = kTile + kStagedPastTile;  // bytes staged per tile: a multiple of 16
 using BlockTemp = BlockPassTemp<kThreads>;
 // At most 32 registers a thread: registers never limit the blocks an SM holds (eight of 256 on sm_90,
-// 2,048 threads, when shared memory allows: about 23 KB a block at small m, 28 KB at m = 1024; an
+// 2,048 threads, when shared memory allows: about 22 KB a block at small m, 24 KB at m = 1024; an
 // sm_80 SM's 164 KB hold fewer). The steps of a thread are one dependent chain of shared-memory
 // lookups, and more warps hide more of their latency.
 constexpr int kMaxRegisters = 32;
@@ -97,6 +99,42 @@ __host__ __device__ inline std::uint8_t byte_of(unsigned word, unsigned b) {
 #else
   return static_cast<std::uint8_t>(word >> (8 * b));
 #endif
+}
+
+// The four bytes from any position k of `bytes`, the first one lowest, cut from the two aligned words
+// that hold them (on the GPU `bytes` is 4-byte aligned): reads bytes up to (k & ~3) + 7, so the caller
+// keeps k + 8 within what it may read.
+__host__ __device__ inline unsigned word_from(const std::uint8_t* bytes, std::size_t k) {
+  const std::size_t at = k & ~std::size_t{3};
+  const unsigned low = staged_word(bytes, at);
+  const unsigned high = staged_word(bytes, at + 4);
+  const unsigned shift = 8 * static_cast<unsigned>(k & 3);
+#ifdef __CUDA_ARCH__
+  return __funnelshift_r(low, high, shift);
+#else
+  return shift == 0 ? low : (low >> shift) | (high << (32 - shift));
+#endif
+}
+
+// How many of the kRun bytes of `a` from i and of `b` from j agree before the first that differs (kRun
+// when all do), a word at a time, every load issued before any test: one memory latency for kRun bytes.
+// Reads up to a[i + kRun + 3] and b[j + kRun + 3].
+template <int kRun>
+__host__ __device__ int agreeing_bytes(const std::uint8_t* a, std::size_t i, const std::uint8_t* b, std::size_t j) {
+  static_assert(kRun % 4 == 0, "whole words");
+  int agree = kRun;
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+  for (int w = kRun / 4 - 1; w >= 0; --w) {
+    const unsigned differ = word_from(a, i + 4 * w) ^ word_from(b, j + 4 * w);
+#ifdef __CUDA_ARCH__
+    if (differ != 0) agree = 4 * w + (__ffs(static_cast<int>(differ)) - 1) / 8;
+#else
+    if (differ != 0) agree = 4 * w + __builtin_ctz(differ) / 8;
+#endif
+  }
+  return agree;
 }
 
 namespace {
@@ -171,12 +209,34 @@ __host__ __device__ std::size_t scan_stride(const Text& text, std::size_t n, int
   return first;
 }
 
-// After the tile: DfaHead's rows and its top row, in the room of the most rows (so that they lie at a
-// fixed offset: a lookup's address is the row's and byte's offset plus a constant), then next[m + 1]
-// (int32) and the pattern (padded to whole words).
+// Shared memory: next[m + 1] in 16 bits (DfaHead's), to a multiple of 16 bytes; the tile; after it
+// DfaHead's rows and its top row, in the room of the most rows (so that they lie at a fixed offset: a
+// lookup's address is the row's and byte's offset plus a constant). next[] is built with 32-bit entries
+// (build_failure_table's atomicMin) and a copy of the pattern in the room after it, which the tile and
+// the DFA take once it is narrowed.
 constexpr std::size_t kDfaRoom = dfa_head_bytes(kDfaHeadRows);
-static_assert(kDfaRoom % 4 == 0, "next[] after the DFA is 4-byte aligned");
-constexpr std::size_t table_bytes(std::size_t m) { return kDfaRoom + (m + 1) * sizeof(std::int32_t) + (m + 3) / 4 * 4; }
+__host__ __device__ constexpr std::size_t round_up(std::size_t bytes, std::size_t unit) {
+  return (bytes + unit - 1) / unit * unit;
+}
+__host__ __device__ constexpr std::size_t next_bytes(std::size_t m) {
+  return round_up((m + 1) * sizeof(std::int16_t), sizeof(uint4));
+}
+// The construction's room: the pattern (to a multiple of 4), then next[] in 32 bits.
+constexpr std::size_t construction_bytes(std::size_t m) { return round_up(m, 4) + (m + 1) * sizeof(std::int32_t); }
+constexpr std::size_t shared_bytes(std::size_t m) {
+  return next_bytes(m) + std::max(kStaged + kDfaRoom, construction_bytes(m));
+}
+static_assert(kLongestPattern <= 32767, "next[] has 16-bit entries");
+
+// next[] for DfaHead: build_failure_table's, built in `room` (construction_bytes(m)), narrowed into
+// s_next. Every thread of the block must call it; it ends with a __syncthreads(), `room` free again.
+__device__ void build_narrow_failure_table(const std::uint8_t* pattern, int m, std::uint8_t* room,
+                                           std::int16_t* s_next) {
+  auto* wide = reinterpret_cast<std::int32_t*>(room + round_up(static_cast<std::size_t>(m), 4));
+  build_failure_table(pattern, m, room, wide);
+  for (int i = threadIdx.x; i <= m; i += blockDim.x) s_next[i] = static_cast<std::int16_t>(wide[i]);
+  __syncthreads();
+}
 
 template <Pass kPass>
 __global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n,
@@ -187,18 +247,18 @@ __global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restri
   extern __shared__ uint4 shared_vectors[];
   __shared__ BlockTemp temp;
   const int length = static_cast<int>(m);
-  auto* s_text = reinterpret_cast<std::uint8_t*>(shared_vectors);
+  auto* s_next = reinterpret_cast<std::int16_t*>(shared_vectors);
+  uint4* s_tile = shared_vectors + next_bytes(m) / sizeof(uint4);
+  auto* s_text = reinterpret_cast<std::uint8_t*>(s_tile);
   std::uint8_t* s_delta = s_text + kStaged;
-  auto* s_next = reinterpret_cast<std::int32_t*>(s_delta + kDfaRoom);
-  auto* s_pattern = reinterpret_cast<std::uint8_t*>(s_next + length + 1);
-  build_failure_table(pattern, length, s_pattern, s_next);
+  build_narrow_failure_table(pattern, length, s_text, s_next);
   const int rows = dfa_head_rows(length);
-  build_dfa_head(s_pattern, s_next, length, rows, s_delta);
-  const DfaHead automaton{s_delta, rows, s_pattern, s_next, length};
+  build_dfa_head(pattern, s_next, length, rows, s_delta);
+  const DfaHead automaton{s_delta, rows, pattern, s_next, length};
 
   unsigned found = 0;
   const std::size_t tile_first =
-      search_staged_tiles<kPass, kThreads, kTile, kStaged>(text, n, m, shared_vectors, [&](std::size_t first) {
+      search_staged_tiles<kPass, kThreads, kTile, kStaged>(text, n, m, s_tile, [&](std::size_t first) {
         with_whole_rows(automaton, [&](const auto& steps) {
           return scan_stride(StagedText{text, s_text, first}, n, length, steps, first + threadIdx.x * kStride,
                              [&](std::size_t) { ++found; });
@@ -213,11 +273,9 @@ __global__ void KMP_V3_REGISTER_LIMIT kmp_v3_kernel(const std::uint8_t* __restri
   });
 }
 
-constexpr std::size_t shared_bytes(std::size_t m) { return kStaged + table_bytes(m); }
-
 static_assert(shared_bytes(kLongestPattern) + kBlockSumsRoom <= kSharedBytesPerBlock &&
                   shared_bytes(kLongestPattern + 1) + kBlockSumsRoom > kSharedBytesPerBlock,
-              "kLongestPattern is the longest pattern whose tables fit beside the tile");
+              "kLongestPattern is the longest pattern whose tables and their construction fit");
 
 bool fits_in_shared_memory(std::size_t m) { return m <= kLongestPattern; }
 
@@ -243,7 +301,9 @@ std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, De
 
 ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
   const int m = static_cast<int>(pattern.size);
-  const std::vector<std::int32_t> next = failure_table(pattern);
+  const std::vector<std::int32_t> wide = failure_table(pattern);
+  std::vector<std::int16_t> next(wide.size());  // narrowed as the kernel narrows it
+  for (std::size_t i = 0; i < wide.size(); ++i) next[i] = static_cast<std::int16_t>(wide[i]);
   const int rows = dfa_head_rows(m);
   std::vector<std::uint8_t> delta(dfa_head_bytes(m));
   for (int c = 0; c < 256; ++c) fill_dfa_head_column(pattern.data, next.data(), m, rows, c, delta.data());

@@ -191,14 +191,14 @@ TEST_CASE("v3 loops over more tiles than blocks in count mode", "[gpu][todo]") {
 }
 
 TEST_CASE("v3 falls back to v1 for tables too large to fit beside its tile", "[gpu][todo]") {
-  // m = 8,000: 40 KB of tables do not fit beside the 17 KB tile in 48 KB; v1 (tables alone) takes it.
+  // m = 8,000: next[]'s construction (40 KB) beside next[] itself (16 KB) does not fit in 48 KB; v1 takes it.
   const Bytes text = random_bytes(70000, 2, 1204);
   check_against_brute_force(v3(), text, prefix(text, 23456, 8000));
   check_against_brute_force(v3(), repeat_to("ab", 30000), repeat_to("ab", 8000));
 }
 
 TEST_CASE("v3 searches patterns up to kLongestPattern itself and longer ones through v1", "[gpu][todo]") {
-  // At kLongestPattern the tile and the tables take 48,128 of the 48 KB beside the block sums: the
+  // At kLongestPattern next[] and its construction take 48,124 of the 48 KB beside the block sums: the
   // layout's last bytes are in use (a table laid out past what the launch asked for shows here). One
   // byte more and v1 searches, in both tracks. On "abab..." every thread reads on m - 1 bytes past its
   // stride, far past the staged tile, from global memory.
