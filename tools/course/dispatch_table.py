@@ -4,7 +4,8 @@ rows, chosen from `cudamatch bench` CSVs. It writes tools/cudamatch/dispatch.jso
 turns into C++ (tools/cudamatch/CMakeLists.txt) so that the CLI and the data are one fact.
 
   dispatch_table.py --date 2026-11-22 A.csv B.csv   the table from these CSVs (measured on that date)
-  dispatch_table.py                                 again from the CSVs the committed table names
+  dispatch_table.py                                 again from the CSVs the committed table names (a
+                                                    CSV changed since: its hash and date made again)
   dispatch_table.py --check                         changes nothing; exits 1 when the committed table is
                                                     not what its CSVs give (a CSV changed, the table was
                                                     edited by hand, or this script changed)
@@ -204,6 +205,15 @@ def new_sources(root: Path, csvs: list, alphabet: dict, date: str) -> list:
     return sources
 
 
+def refreshed(root: Path, source: dict, date: str) -> dict:
+    """A source of the committed table, with the hash and date of its CSV made again when the CSV changed
+    since (a new run committed in its place); as it was otherwise."""
+    path = root / source["csv"]
+    if not path.is_file() or sha256(path) == source["sha256"]:
+        return source
+    return {**source, "measured": date or git_date(root, source["csv"]), "sha256": sha256(path)}
+
+
 def render(table: dict) -> str:
     """JSON with two-space indents, each list of numbers and each m range on one line."""
 
@@ -239,6 +249,8 @@ def main(argv=None) -> int:
             sources = new_sources(args.root, args.csvs, alphabet, args.date)
         elif committed:
             sources = json.loads(committed)["sources"]
+            if not args.check:
+                sources = [refreshed(args.root, s, args.date) for s in sources]
         else:
             raise TableError(f"{TABLE_FILE} does not exist: name the bench CSVs to make it from")
         if args.check:

@@ -89,6 +89,22 @@ class DispatchTableTest(unittest.TestCase):
         self.assertEqual(status, 1, output)
         self.assertIn(f"{table['sources'][0]['csv']} changed since it was made", output)
 
+    def test_remade_without_arguments_after_a_csv_changed_the_check_passes(self):
+        # A new run committed in place of a CSV: the plain command takes its hash and date (here --date; in
+        # the real tree the CSV's last commit), and the other CSV keeps the date it had.
+        table = self.copy_real_tree()
+        csv_path = self.root / table["sources"][1]["csv"]
+        csv_path.write_text(csv_path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        self.assertEqual(self.check()[0], 1)
+        status, output = self.make("--date", "2030-01-02")
+        self.assertEqual(status, 0, output)
+        status, output = self.check()
+        self.assertEqual(status, 0, output)
+        sources = self.table()["sources"]
+        self.assertEqual(sources[0], table["sources"][0])
+        self.assertEqual(sources[1]["measured"], "2030-01-02")
+        self.assertNotEqual(sources[1]["sha256"], table["sources"][1]["sha256"])
+
     def test_a_hand_edited_table_is_stale(self):
         self.copy_real_tree()
         path = self.root / dispatch_table.TABLE_FILE
