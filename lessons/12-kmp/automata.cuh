@@ -12,7 +12,8 @@
 //                text but a repetitive one, so nearly every step is one lookup, as with the DFA. Its
 //                scan never leaves it in state m: after a match it goes on from next[m] itself. Its
 //                next[] has 16-bit entries (2 bytes a state in shared memory, not 4) and it reads the
-//                pattern where it lies (global memory on the GPU): only the failure loop needs them.
+//                pattern where it lies (global memory on the GPU): the DFA's rows are built from them
+//                once; in the scan only the failure loop above the rows reads them.
 #pragma once
 
 #include <cstddef>

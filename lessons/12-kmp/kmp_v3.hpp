@@ -20,13 +20,15 @@ constexpr std::size_t kStride = 68;
 constexpr int kV3Threads = 256;
 constexpr std::size_t kStagedPastTile = 64;
 
-// The longest pattern v3 searches itself: the construction of its failure table (5 bytes a state)
-// fits in 48 KB of shared memory (checked where the tables are laid out, kmp_v3.cu). Longer ones go to v1.
+// The longest pattern v3 searches itself: its 16-bit failure table and the table's construction (2 + 5
+// bytes a state) fit in 48 KB of shared memory (checked where the tables are laid out, kmp_v3.cu).
+// Longer ones go to v1.
 constexpr std::size_t kLongestPattern = 6872;
 
-// What v3's threads do, thread after thread on the CPU, on `text` and `pattern` (1 <= m): thread k
-// owns the positions [k kStride, (k + 1) kStride) and scans as the kernel's threads do, from a copy of
-// its block's tile staged as the kernel stages it (the bytes past it from the whole text).
+// What v3's threads do, thread after thread on the CPU, on `text` and `pattern` (1 <= m <=
+// kLongestPattern, else std::invalid_argument): thread k owns the positions [k kStride, (k + 1) kStride)
+// and scans as the kernel's threads do, from a copy of its block's tile staged as the kernel stages it
+// (the bytes past it from the whole text).
 struct ThreadScans {
   std::vector<std::uint64_t> positions;    // every thread's occurrences, thread after thread
   std::vector<std::size_t> bytes_scanned;  // per thread: the bytes it fed to the automaton

@@ -32,9 +32,10 @@
 //
 // Shared memory: the tile, the DFA's rows and next[] in 16 bits: 2 bytes a state, 30,100 B at m = 4096,
 // seven blocks an SM on sm_90 (the pattern stays in global memory: only the failure loop and long
-// partial matches read it). Fallback: when next[]'s construction (5 bytes a state) does not fit in
+// partial matches read it). Fallback: when next[] and its construction (2 + 5 bytes a state) do not fit in
 // the default 48 KB of shared memory (m > kLongestPattern = 6,872), v1 searches instead.
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "automata.cuh"
@@ -316,6 +317,7 @@ std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, De
 }  // namespace
 
 ThreadScans scan_threads_on_host(ByteView text, ByteView pattern) {
+  if (pattern.size > kLongestPattern) throw std::invalid_argument("scan_threads_on_host: m > kLongestPattern");
   const int m = static_cast<int>(pattern.size);
   const std::vector<std::int32_t> wide = failure_table(pattern);
   std::vector<std::int16_t> next(wide.size());  // narrowed as the kernel narrows it

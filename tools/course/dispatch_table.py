@@ -178,10 +178,16 @@ def sha256(path: Path) -> str:
 
 
 def git_date(root: Path, csv_path: str) -> str:
+    """The date of the CSV's last commit, which must hold the CSV as it is now."""
     result = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%cs", "--", csv_path],
                             capture_output=True, text=True, check=False)
     if result.returncode != 0 or not result.stdout.strip():
         raise TableError(f"{csv_path}: not committed, so no date: give the date it was measured with --date")
+    changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", csv_path],
+                             capture_output=True, text=True, check=False)
+    if changed.returncode != 0 or changed.stdout.strip():
+        raise TableError(f"{csv_path}: changed since its last commit, whose date would be the old run's: commit "
+                         "it, or give the date it was measured with --date")
     return result.stdout.strip()
 
 

@@ -89,7 +89,7 @@ class DispatchTableTest(unittest.TestCase):
         self.assertEqual(status, 1, output)
         self.assertIn(f"{table['sources'][0]['csv']} changed since it was made", output)
 
-    def test_remade_without_arguments_after_a_csv_changed_the_check_passes(self):
+    def test_remade_with_only_a_date_after_a_csv_changed_the_check_passes(self):
         # A new run committed in place of a CSV: the plain command takes its hash and date (here --date; in
         # the real tree the CSV's last commit), and the other CSV keeps the date it had.
         table = self.copy_real_tree()
@@ -104,6 +104,26 @@ class DispatchTableTest(unittest.TestCase):
         self.assertEqual(sources[0], table["sources"][0])
         self.assertEqual(sources[1]["measured"], "2030-01-02")
         self.assertNotEqual(sources[1]["sha256"], table["sources"][1]["sha256"])
+
+    def test_without_a_date_a_changed_csv_takes_its_commit_date_once_committed(self):
+        table = self.copy_real_tree()
+        git = ["git", "-C", str(self.root), "-c", "user.name=t", "-c", "user.email=t@t"]
+        subprocess.run([*git, "init", "-q"], check=True)
+        subprocess.run([*git, "add", "."], check=True)
+        subprocess.run([*git, "commit", "-q", "-m", "copy"], check=True)
+        csv_path = self.root / table["sources"][1]["csv"]
+        csv_path.write_text(csv_path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        # Not committed: the last commit's date is the old run's, so it is refused.
+        status, output = self.make()
+        self.assertEqual(status, 2, output)
+        self.assertIn("changed since its last commit", output)
+        subprocess.run([*git, "commit", "-q", "-a", "-m", "a new run"], check=True)
+        status, output = self.make()
+        self.assertEqual(status, 0, output)
+        self.assertEqual(self.check()[0], 0)
+        today = subprocess.run([*git, "log", "-1", "--format=%cs"], capture_output=True, text=True, check=True)
+        self.assertEqual(self.table()["sources"][1]["measured"], today.stdout.strip())
+        self.assertEqual(self.table()["sources"][0], table["sources"][0])
 
     def test_a_hand_edited_table_is_stale(self):
         self.copy_real_tree()
