@@ -115,7 +115,7 @@ bool walk_operands(const std::vector<std::string>& operands, bool recursive, con
     } else if (is_folder(operand)) {                 // --exclude-dir judges folder operands, -r or not
       if (!filters.wants_folder(operand, true)) continue;
       if (!recursive) {
-        if (!visit({operand, operand})) return false;  // read: "Is a directory", as grep says
+        if (!visit({operand, operand, true})) return false;
         continue;
       }
       const std::string folder = without_trailing_slashes(operand);

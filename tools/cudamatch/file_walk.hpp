@@ -13,6 +13,7 @@ namespace cudamatch::cli {
 struct WalkedFile {
   std::string path;
   std::string shown;
+  bool folder = false;  // a folder operand without -r: not read ("Is a directory"), as grep does not read it
 };
 
 // grep's --include, --exclude and --exclude-dir, in the order given: which files and folders a search

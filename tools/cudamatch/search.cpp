@@ -427,7 +427,16 @@ int run_search(const SearchOptions& o) {
       line += o.null_after_name ? '\0' : '\n';
       std::fwrite(line.data(), 1, line.size(), stdout);
     };
+    // A folder operand without -r: its error, then a file with no match, as grep (3.8) takes it: -c
+    // prints its 0 (`printer`, where there is one) and -L lists it.
+    const auto folder_as_grep = [&](Printer* printer) {
+      report(file.shown + ": Is a directory");
+      if (printer != nullptr) printer->finish();
+      if (o.list_files == ListFiles::without_match && !o.quiet) list_name();
+      return true;
+    };
     if (o.max_count == 0) {  // -L -m 0: every file that opens is listed, unread
+      if (file.folder) return folder_as_grep(nullptr);
       try {
         scan_file(
             file.path, 0, 1, [](ByteView, std::uint64_t) { throw StopFile{}; }, 1);
@@ -449,6 +458,7 @@ int run_search(const SearchOptions& o) {
       }
     }
     Printer printer(o, patterns, colors, prefix);
+    if (file.folder) return folder_as_grep(&printer);
     try {
       if (streamable && wants_stream(file.path, o.stream_above)) {
         // A search gets one chunk; standard input cannot be sampled before it is read.

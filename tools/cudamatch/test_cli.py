@@ -441,6 +441,14 @@ class GrepCompatTest(unittest.TestCase):
                       ["-l", "-m", "0"]):
             for files in ([hit, miss], [miss]):
                 self.same([*flags, "cat"], [*flags, "cat"], files)
+        # A folder operand without -r is not read ("Is a directory", exit 2), and grep (3.8) then takes it as a
+        # file without a match: -c prints its 0, -L lists it (-m 0 too); -q still exits 0 on a match.
+        folder = os.path.join(self.dir.name, "folder")
+        os.mkdir(folder)
+        for flags in (["-c"], ["-c", "-Z"], ["-l"], ["-L"], ["-L", "-m", "0"], ["-q"], ["-c", "-s"]):
+            for files in ([folder, hit], [folder], [miss, folder]):
+                self.same([*flags, "cat"], [*flags, "cat"], files)
+        self.assertIn(b"Is a directory", run("search", "--backend", "cpu", "-c", "cat", folder).stderr)
 
     def test_recursive(self):
         tree = os.path.join(self.dir.name, "tree")
