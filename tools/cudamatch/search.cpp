@@ -427,16 +427,30 @@ int run_search(const SearchOptions& o) {
       line += o.null_after_name ? '\0' : '\n';
       std::fwrite(line.data(), 1, line.size(), stdout);
     };
-    // A folder operand without -r: its error, then a file with no match, as grep (3.8) takes it: -c
-    // prints its 0 (`printer`, where there is one) and -L lists it.
-    const auto folder_as_grep = [&](Printer* printer) {
-      report(file.shown + ": Is a directory");
-      if (printer != nullptr) printer->finish();
-      if (o.list_files == ListFiles::without_match && !o.quiet) list_name();
+    std::string prefix;
+    if (with_names) {
+      colors.add(prefix, kFileColor, file.shown);
+      if (o.null_after_name) {
+        prefix += '\0';
+      } else {
+        colors.add(prefix, kSeparatorColor, ":");
+      }
+    }
+    Printer printer(o, patterns, colors, prefix);
+    // The file searched: -c's count, -l or -L's name (-L: a file without a match).
+    const auto finish_file = [&] {
+      const bool found = printer.finish() > 0;
+      any_match = found || any_match;  // -L too: the exit status says whether anything matched (grep >= 3.5)
+      if (o.list_files != ListFiles::none && !o.quiet && found == (o.list_files == ListFiles::with_matches)) {
+        list_name();
+      }
       return true;
     };
+    if (file.folder) {  // not read; grep (3.8) then takes it as a file without a match (-c: 0, -L: listed)
+      report(file.shown + ": Is a directory");
+      return finish_file();
+    }
     if (o.max_count == 0) {  // -L -m 0: every file that opens is listed, unread
-      if (file.folder) return folder_as_grep(nullptr);
       try {
         scan_file(
             file.path, 0, 1, [](ByteView, std::uint64_t) { throw StopFile{}; }, 1);
@@ -448,17 +462,6 @@ int run_search(const SearchOptions& o) {
       list_name();
       return true;
     }
-    std::string prefix;
-    if (with_names) {
-      colors.add(prefix, kFileColor, file.shown);
-      if (o.null_after_name) {
-        prefix += '\0';
-      } else {
-        colors.add(prefix, kSeparatorColor, ":");
-      }
-    }
-    Printer printer(o, patterns, colors, prefix);
-    if (file.folder) return folder_as_grep(&printer);
     try {
       if (streamable && wants_stream(file.path, o.stream_above)) {
         // A search gets one chunk; standard input cannot be sampled before it is read.
@@ -491,10 +494,7 @@ int run_search(const SearchOptions& o) {
       report(named_as(e.what(), file));
       return true;
     }
-    const bool found = printer.finish() > 0;
-    any_match = found || any_match;  // -L too: the exit status says whether anything matched (grep >= 3.5)
-    if (o.list_files != ListFiles::none && !o.quiet && found == (o.list_files == ListFiles::with_matches)) list_name();
-    return true;
+    return finish_file();
   };
   walk_operands(operands, o.recursive, o.filters, search_file, report);
   std::fflush(stdout);
