@@ -222,8 +222,11 @@ __host__ __device__ constexpr std::size_t round_up(std::size_t bytes, std::size_
 __host__ __device__ constexpr std::size_t next_bytes(std::size_t m) {
   return round_up((m + 1) * sizeof(std::int16_t), sizeof(uint4));
 }
-// The construction's room: the pattern (to a multiple of 4), then next[] in 32 bits.
-constexpr std::size_t construction_bytes(std::size_t m) { return round_up(m, 4) + (m + 1) * sizeof(std::int32_t); }
+// The construction's room: the pattern's copy (to a multiple of 4), then next[] in 32 bits.
+__host__ __device__ constexpr std::size_t pattern_copy_bytes(std::size_t m) { return round_up(m, 4); }
+constexpr std::size_t construction_bytes(std::size_t m) {
+  return pattern_copy_bytes(m) + (m + 1) * sizeof(std::int32_t);
+}
 constexpr std::size_t shared_bytes(std::size_t m) {
   return next_bytes(m) + std::max(kStaged + kDfaRoom, construction_bytes(m));
 }
@@ -233,7 +236,7 @@ static_assert(kLongestPattern <= 32767, "next[] has 16-bit entries");
 // s_next. Every thread of the block must call it; it ends with a __syncthreads(), `room` free again.
 __device__ void build_narrow_failure_table(const std::uint8_t* pattern, int m, std::uint8_t* room,
                                            std::int16_t* s_next) {
-  auto* wide = reinterpret_cast<std::int32_t*>(room + round_up(static_cast<std::size_t>(m), 4));
+  auto* wide = reinterpret_cast<std::int32_t*>(room + pattern_copy_bytes(static_cast<std::size_t>(m)));
   build_failure_table(pattern, m, room, wide);
   for (int i = threadIdx.x; i <= m; i += blockDim.x) s_next[i] = static_cast<std::int16_t>(wide[i]);
   __syncthreads();

@@ -215,9 +215,10 @@ def refreshed(root: Path, source: dict, date: str) -> dict:
     """A source of the committed table, with the hash and date of its CSV made again when the CSV changed
     since (a new run committed in its place); as it was otherwise."""
     path = root / source["csv"]
-    if not path.is_file() or sha256(path) == source["sha256"]:
+    digest = sha256(path) if path.is_file() else source["sha256"]
+    if digest == source["sha256"]:
         return source
-    return {**source, "measured": date or git_date(root, source["csv"]), "sha256": sha256(path)}
+    return {**source, "measured": date or git_date(root, source["csv"]), "sha256": digest}
 
 
 def render(table: dict) -> str:
