@@ -29,6 +29,7 @@
 // about 6,300).
 #include "block_passes.cuh"
 #include "bm_search.cuh"
+#include "short_patterns.hpp"
 #include "engine/stage_tile.cuh"
 
 namespace cudamatch::lesson13 {
@@ -73,8 +74,10 @@ Launch plan(const DeviceText& text, const TileLayout& l, std::size_t m) {
   return {blocks_covering(text, m, l.tile), kThreads, l.shared_bytes};
 }
 
-// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above about 6,300) fall back to v1.
+// Patterns of up to kV2ShortPath bytes go to lesson 11's short path (boyer_moore_gpu.hpp); those whose
+// tile does not fit in shared memory (l.chunk == 0, m above about 6,300) fall back to v1.
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (pattern.size() <= kV2ShortPath) return lesson11::short_count(text, pattern, count, stream);
   const TileLayout l = v2_layout(pattern.size());
   if (l.chunk == 0) return v1.enqueue_count(text, pattern, count, stream);
   const DeviceTables tables = good_suffix_on_gpu(pattern, stream);
@@ -83,6 +86,7 @@ void count(const DeviceText& text, const DevicePattern& pattern, unsigned long l
 
 std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
                         cudaStream_t stream) {
+  if (pattern.size() <= kV2ShortPath) return lesson11::short_positions(text, pattern, positions, stream);
   const TileLayout l = v2_layout(pattern.size());
   if (l.chunk == 0) return v1.positions(text, pattern, positions, stream);
   const DeviceTables tables = good_suffix_on_gpu(pattern, stream);

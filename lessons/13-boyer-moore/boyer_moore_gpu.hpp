@@ -6,10 +6,16 @@
 #include "bm_tables.hpp"
 #include "engine/chunked_tiles.hpp"
 #include "engine/gpu_matcher.hpp"
+#include "short_patterns.hpp"
 
 namespace cudamatch::lesson13 {
 
 extern const GpuVersion v0, v1, v2;
+
+// v2 hands patterns of up to kV2ShortPath bytes to lesson 11's short path (short_patterns.hpp there):
+// Boyer-Moore's shifts cannot exceed m, and a direct compare of every position is faster on every
+// corpus (docs/results/lesson-13.md).
+constexpr std::size_t kV2ShortPath = 4;
 
 // v2's layout for a pattern of m bytes (engine/chunked_tiles.hpp): beside the tile, the m - 1 bytes its
 // last windows reach past it, the good-suffix table (4m) and the pattern (m). Patterns whose table is

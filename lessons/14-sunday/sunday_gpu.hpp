@@ -5,10 +5,16 @@
 
 #include "engine/chunked_tiles.hpp"
 #include "engine/gpu_matcher.hpp"
+#include "short_patterns.hpp"
 
 namespace cudamatch::lesson14 {
 
 extern const GpuVersion v0, v1, v2;
+
+// v2 hands patterns of up to kV2ShortPath bytes to lesson 11's short path (short_patterns.hpp there):
+// Quick Search's shifts cannot exceed m + 1, and a direct compare of every position is faster on every
+// corpus (docs/results/lesson-14.md).
+constexpr std::size_t kV2ShortPath = 2;
 
 // v2's layout for a pattern of m bytes (engine/chunked_tiles.hpp): beside the tile, the m bytes its last
 // windows reach past it (the shift byte after a window included) and the pattern.

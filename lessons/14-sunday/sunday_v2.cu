@@ -24,6 +24,7 @@
 // Sunday's "last byte first" pays off on a CPU, where t[s + m - 1] shares a cache line with the shift
 // byte t[s + m]; shared memory has no lines, and a word tests four bytes for two loads.
 #include "block_passes.cuh"
+#include "short_patterns.hpp"
 #include "engine/stage_tile.cuh"
 
 namespace cudamatch::lesson14 {
@@ -83,8 +84,10 @@ __global__ void __launch_bounds__(kThreads)
   });
 }
 
-// Patterns whose tile does not fit in shared memory (l.chunk == 0, m above 18,944) fall back to v1.
+// Patterns of up to kV2ShortPath bytes go to lesson 11's short path (sunday_gpu.hpp); those whose tile
+// does not fit in shared memory (l.chunk == 0, m above 18,944) fall back to v1.
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
+  if (pattern.size() <= kV2ShortPath) return lesson11::short_count(text, pattern, count, stream);
   const TileLayout l = v2_layout(pattern.size());
   if (l.chunk == 0) return v1.enqueue_count(text, pattern, count, stream);
   enqueue_count_pass(sunday_v2_kernel<Pass::count>, plan(text, l, pattern.size()), text, pattern, count, stream);
@@ -92,6 +95,7 @@ void count(const DeviceText& text, const DevicePattern& pattern, unsigned long l
 
 std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
                         cudaStream_t stream) {
+  if (pattern.size() <= kV2ShortPath) return lesson11::short_positions(text, pattern, positions, stream);
   const TileLayout l = v2_layout(pattern.size());
   if (l.chunk == 0) return v1.positions(text, pattern, positions, stream);
   return positions_in_passes(sunday_v2_kernel<Pass::count_per_block>, sunday_v2_kernel<Pass::write>,

@@ -208,13 +208,13 @@ unsigned tiles(const DeviceText& text, const Plan& plan, std::size_t m) {
   return static_cast<unsigned>((layout(plan, text.size(), m).vectors + kTileVectors - 1) / kTileVectors);
 }
 
-// Below v2's design range, m < kShortPatterns (short_patterns.hpp): blocks of 1 to 8 bytes, a block
-// examined every few bytes, where v0-v2 reach a small share of the read bandwidth
-// (docs/results/lesson-16.md); the given short path compares every position directly instead.
+// Below v2's design range, m < kShortPatterns (lessons/11-brute-force/short_patterns.hpp): blocks of 1 to 8 bytes, a
+// block examined every few bytes, where v0-v2 reach a small share of the read bandwidth (docs/results/lesson-16.md);
+// the given short path compares every position directly instead.
 
 void count(const DeviceText& text, const DevicePattern& pattern, unsigned long long* count, cudaStream_t stream) {
   static const unsigned resident = resident_blocks(ssef_v2_kernel<Pass::count>, kThreads, 0);
-  if (pattern.size() < kShortPatterns) return short_count(text, pattern, count, stream);
+  if (pattern.size() < lesson11::kShortPatterns) return lesson11::short_count(text, pattern, count, stream);
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const unsigned blocks = std::min(tiles(text, plan, pattern.size()), resident);
@@ -223,7 +223,7 @@ void count(const DeviceText& text, const DevicePattern& pattern, unsigned long l
 
 std::uint64_t positions(const DeviceText& text, const DevicePattern& pattern, DeviceBuffer<std::uint64_t>& positions,
                         cudaStream_t stream) {
-  if (pattern.size() < kShortPatterns) return short_positions(text, pattern, positions, stream);
+  if (pattern.size() < lesson11::kShortPatterns) return lesson11::short_positions(text, pattern, positions, stream);
   const Plan plan = make_plan(pattern.host());
   const CsrTable table = build_table_on_gpu(pattern, plan, stream);
   const Launch launch{tiles(text, plan, pattern.size()), kThreads, 0};

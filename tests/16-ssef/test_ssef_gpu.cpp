@@ -301,29 +301,11 @@ const VersionChecks checks(ssef_gpu(), 1200, [](int) -> const Edges& { return kE
                            {{"handles every m up to 70, periodic texts, text ends, the table cap, batches",
                              [](const GpuVersion& v, int) { ssef_cases(v); }}});
 
-TEST_CASE("the given short path: its tile edges, and more tiles than blocks in count mode", "[gpu]") {
-  const GpuVersion short_path{"short", "v2's short-pattern path", lesson16::short_count, lesson16::short_positions};
-  constexpr std::size_t kTile = lesson16::kShortTile;
-  for (std::size_t n : {kTile - 1, kTile, kTile + 1, kTile + 63, kTile + 64, 2 * kTile + 17}) {
-    const auto text = random_bytes(n, 4, 1800 + n);
-    for (std::size_t m : {std::size_t{1}, std::size_t{4}, std::size_t{15}}) {
-      check_against_brute_force(short_path, text, slice(text, n - m, m));              // the text's last position
-      check_against_brute_force(short_path, text, slice(text, kTile - 1 - m / 2, m));  // across the tile's end
-    }
-  }
-  // 24 MB: about 2,700 tiles of 9,216 positions, more than the blocks that fit on any GPU at once, so
-  // each block of the count pass searches several tiles.
-  const auto dna = random_bytes(24 * 1024 * 1024 + 17, 4, 1810);
-  check_against_brute_force(short_path, dna, slice(dna, 5000000, 12));
-  check_against_brute_force(short_path, std::vector<std::uint8_t>(12 * 1024 * 1024 + 3, 'a'),
-                            std::vector<std::uint8_t>(15, 'a'));
-}
-
 TEST_CASE("v2 hands patterns shorter than 16 bytes to the short path, and searches from 16 on", "[gpu][todo]") {
   // m = 1 to 17: the short path's lengths and the first two v2 keeps, on random texts over 2, 4 and 256
   // letters (sizes not multiples of any tile) and an all-equal text, in both modes.
   const GpuVersion& version2 = ssef_gpu().version(2);
-  for (std::size_t m = 1; m <= lesson16::kShortPatterns + 1; ++m) {
+  for (std::size_t m = 1; m <= lesson11::kShortPatterns + 1; ++m) {
     for (unsigned sigma : {2u, 4u, 256u}) {
       const auto text = random_bytes(100003, sigma, 1600 + 10 * m + sigma);
       check_against_brute_force(version2, text, slice(text, 77777, m));

@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "byte_strings.hpp"
 #include "pattern_sets.hpp"
 #include "anchor_table.hpp"
 #include "pfac_tables.hpp"
@@ -16,7 +17,7 @@ using namespace lesson18_tests;
 
 namespace {
 
-Bytes bytes(const std::string& s) { return {s.begin(), s.end()}; }
+using testing::bytes;
 
 // The state that spells `p`, followed edge by edge with a linear search (independent of the kernels'
 // binary search), or -1.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/aho_corasick.hpp"
 #include "common/brute_force.hpp"
 #include "common/corpus.hpp"
@@ -22,7 +23,7 @@ namespace {
 using Bytes = std::vector<std::uint8_t>;
 using Matches = std::vector<PatternMatch>;
 
-Bytes bytes(const std::string& s) { return {s.begin(), s.end()}; }
+using testing::bytes;
 
 std::vector<Bytes> byte_patterns(const std::vector<std::string>& patterns) {
   std::vector<Bytes> out;

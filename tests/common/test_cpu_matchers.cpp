@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/brute_force.hpp"
 #include "common/corpus.hpp"
 #include "common/generators.hpp"
@@ -25,7 +26,7 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-Bytes bytes(const std::string& s) { return {s.begin(), s.end()}; }
+using testing::bytes;
 
 Bytes repeat(const std::string& unit, std::size_t n) {
   Bytes out;

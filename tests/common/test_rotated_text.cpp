@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_strings.hpp"
 #include "common/brute_force.hpp"
 #include "common/device_rotation.hpp"
 #include "engine/device_text.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-Bytes bytes(const std::string& s) { return {s.begin(), s.end()}; }
+using testing::bytes;
 
 // The definition, written out: text[i] = corpus[(offset + i) mod L].
 Bytes materialized(const Bytes& corpus, std::size_t offset, std::size_t size) {

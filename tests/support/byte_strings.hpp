@@ -8,6 +8,9 @@
 
 namespace cudamatch::testing {
 
+// The bytes of a string literal or string.
+inline std::vector<std::uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
+
 // The m bytes of `text` from `at` (at + m <= text.size()).
 inline std::vector<std::uint8_t> slice(const std::vector<std::uint8_t>& text, std::size_t at, std::size_t m) {
   return {text.begin() + static_cast<std::ptrdiff_t>(at), text.begin() + static_cast<std::ptrdiff_t>(at + m)};

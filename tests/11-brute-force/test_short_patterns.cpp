@@ -1,6 +1,6 @@
-// Lesson 16 - v2's short-pattern path, its threads run one by one on the CPU (short_scan_on_host: the
-// kernel's own scan_stride over tiles staged as the kernel stages them) against the CPU brute force.
-// No GPU needed; the GPU tests of v2 run the kernel itself at the same lengths.
+// Lesson 11 - the given short-pattern path: its threads run one by one on the CPU (short_scan_on_host: the
+// kernel's own scan_stride over tiles staged as the kernel stages them) against the CPU brute force,
+// then the kernel itself ([gpu]).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -10,11 +10,11 @@
 #include "common/brute_force.hpp"
 #include "common/generators.hpp"
 #include "short_patterns.hpp"
+#include "gpu_matcher_checks.hpp"
 
 using namespace cudamatch;
 using namespace cudamatch::testing;
-using lesson16::kShortPatterns;
-using lesson16::kShortTile;
+using namespace cudamatch::lesson11;
 
 namespace {
 
@@ -25,7 +25,7 @@ constexpr std::size_t kTile = kShortTile;
 // The threads' occurrences, in thread order, are brute force's, in position order.
 void check(const Bytes& text, const Bytes& pattern) {
   INFO("n " << text.size() << ", m " << pattern.size());
-  CHECK(lesson16::short_scan_on_host(text, pattern) == brute_force_find_all(text, pattern));
+  CHECK(short_scan_on_host(text, pattern) == brute_force_find_all(text, pattern));
 }
 
 }  // namespace
@@ -63,4 +63,22 @@ TEST_CASE("the short path's threads handle all-equal and periodic texts, NUL and
     check(binary, Bytes(m, 0x00));  // a pattern of NULs: the staged zeros past n must not match
     check(binary, Bytes(m, 0xff));
   }
+}
+
+TEST_CASE("the short path: its tile edges, and more tiles than blocks in count mode", "[gpu]") {
+  const GpuVersion short_path{"short", "lesson 11's short-pattern path", short_count, short_positions};
+  for (std::size_t n : {kTile - 1, kTile, kTile + 1, kTile + 63, kTile + 64, 2 * kTile + 17}) {
+    const auto text = random_bytes(n, 4, 1800 + n);
+    for (std::size_t m : {std::size_t{1}, std::size_t{4}, std::size_t{5}, std::size_t{15}}) {
+      check_against_brute_force(short_path, text, slice(text, n - m, m));              // the text's last position
+      check_against_brute_force(short_path, text, slice(text, kTile - 1 - m / 2, m));  // across the tile's end
+    }
+  }
+  // 24 MB: about 2,700 tiles of 9,216 positions, more than the blocks that fit on any GPU at once, so
+  // each block of the count pass searches several tiles.
+  const auto dna = random_bytes(24 * 1024 * 1024 + 17, 4, 1810);
+  check_against_brute_force(short_path, dna, slice(dna, 5000000, 12));
+  check_against_brute_force(short_path, dna, slice(dna, 7000000, 7));
+  check_against_brute_force(short_path, std::vector<std::uint8_t>(12 * 1024 * 1024 + 3, 'a'),
+                            std::vector<std::uint8_t>(15, 'a'));
 }

@@ -1,4 +1,4 @@
-// Lesson 16 - the short-pattern path of v2 (given; short_patterns.hpp says why it exists).
+// Lesson 11 - the short-pattern path (given; short_patterns.hpp says who uses it and why).
 //
 // A block of 256 threads stages a tile of 9,216 positions and the 64 bytes after it in shared memory
 // (16-byte loads, coalesced: engine/stage_tile.cuh). Each thread owns kShortStride = 36 consecutive
@@ -16,7 +16,7 @@
 #include "engine/warp_tiles.cuh"
 #include "short_patterns.hpp"
 
-namespace cudamatch::lesson16 {
+namespace cudamatch::lesson11 {
 
 namespace {
 
@@ -146,4 +146,4 @@ std::vector<std::uint64_t> short_scan_on_host(ByteView text, ByteView pattern) {
   return found;
 }
 
-}  // namespace cudamatch::lesson16
+}  // namespace cudamatch::lesson11

@@ -1,8 +1,10 @@
-// Lesson 16 - the short-pattern path of v2 (given). Below 16 bytes SSEF's blocks are 1 to 8 bytes long
-// and a few bytes apart (ssef_plan.hpp): the filter examines a block every few bytes of text and the
-// lesson's kernels reach only a small share of the read bandwidth there (docs/results/lesson-16.md). So
-// v2 hands patterns shorter than kShortPatterns to this kernel, which compares every position directly,
-// its first four bytes in one word compare. Its threads run one by one on the CPU for the tests.
+// Lesson 11 - the short-pattern path (given, not part of the exercise): brute force for patterns of
+// under 16 bytes, every position compared directly, for the patterns the later matchers' filters and
+// skips cannot serve. SSEF v2 (lesson 16) hands it every pattern shorter than 16 bytes, where its
+// blocks are 1 to 8 bytes a few bytes apart and the filter examines a block every few bytes;
+// Boyer-Moore v2 and Sunday v2 (lessons 13 and 14) hand it their shortest patterns, whose shifts
+// cannot exceed a few bytes. docs/results/lesson-13.md, -14.md and -16.md have the measurements.
+// Its threads run one by one on the CPU for the tests.
 #pragma once
 
 #include <cstddef>
@@ -12,9 +14,9 @@
 #include "common/byte_view.hpp"
 #include "engine/device_text.hpp"
 
-namespace cudamatch::lesson16 {
+namespace cudamatch::lesson11 {
 
-// v2 searches patterns of kShortPatterns bytes or more itself; shorter ones go to the short path.
+// The short path searches patterns of 1 to kShortPatterns - 1 bytes.
 constexpr std::size_t kShortPatterns = 16;
 
 // The positions a thread of the short path owns: 9 words, an odd number, so that the 32 threads of a
@@ -33,4 +35,4 @@ std::uint64_t short_positions(const DeviceText& text, const DevicePattern& patte
 // staged as the kernel stages it (1 <= m < kShortPatterns): the occurrences in thread order.
 std::vector<std::uint64_t> short_scan_on_host(ByteView text, ByteView pattern);
 
-}  // namespace cudamatch::lesson16
+}  // namespace cudamatch::lesson11
