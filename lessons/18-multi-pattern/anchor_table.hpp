@@ -9,6 +9,15 @@
 // An occurrence of pattern p at s has p's anchor at s + offset(p), and p has exactly one anchor: the
 // occurrence is found once, at that position. Patterns that end at the same trie state (duplicates)
 // share a terminal and one entry, so the counts are per terminal, as the walks count.
+//
+// Hot patterns: a set drawn from a text has a few patterns that occur far more often than the rest (the
+// common words of English), and a global atomic per occurrence makes the blocks queue on their counters.
+// The kHotSlots entries whose anchors occur most often (in the set and the sample) get a slot in a
+// block's counters in shared memory, added to the global ones once, when the block ends: their
+// `terminal` is kHotTerminal | the slot, and AnchorTable::hot_terminals gives the slot's terminal. Only
+// in sets of up to kHotSetLimit distinct patterns: on an H200 the counters made v3 faster up to 20,000
+// patterns drawn from bible.txt and slower from 50,000 on (docs/results/lesson-18.md); larger sets get
+// no slot, and their count pass is the kernel without them.
 #pragma once
 
 #include <cstddef>
@@ -23,9 +32,12 @@
 namespace cudamatch::lesson18 {
 
 constexpr unsigned kAnchorBytes = 8;
+constexpr std::uint32_t kHotSlots = 4096;            // a block's counters: 16 KB of 32-bit counts
+constexpr std::uint32_t kHotTerminal = 0x80000000u;  // AnchorEntry::terminal of a hot entry: this | its slot
+constexpr std::size_t kHotSetLimit = 20480;          // 5 x kHotSlots: the largest set measured faster with them
 
-// One distinct pattern: its anchor (qgram_at), its terminal, where its anchor lies in it, and its bytes
-// from word `first` of AnchorTable::words.
+// One distinct pattern: its anchor (qgram_at), its terminal (kHotTerminal | its hot slot for a hot one),
+// where its anchor lies in it, and its bytes from word `first` of AnchorTable::words.
 struct AnchorEntry {
   std::uint64_t anchor;
   std::uint32_t terminal;
@@ -42,6 +54,7 @@ struct AnchorTable {
   // The distinct patterns one after another, each from a word of its own: 8 bytes a word (qgram_at's
   // order), the last word of each padded with zeros.
   std::vector<std::uint64_t> words;
+  std::vector<std::uint32_t> hot_terminals;  // the terminal of each hot slot (none, or up to kHotSlots)
 };
 
 // For each 8-gram of a set (qgram_at(bytes, 8) at every offset of every distinct pattern), how often it
@@ -71,6 +84,8 @@ struct AnchorView {
   const std::uint32_t* bucket_first;
   const AnchorEntry* entries;
   const std::uint64_t* words;
+  const std::uint32_t* hot_terminals;  // AnchorTable::hot_terminals, hot_slots of them
+  std::uint32_t hot_slots;
 };
 
 // The bytes k .. k + 7 of a text in qgram_at's order, from two aligned 8-byte loads (on the GPU `text`
@@ -96,7 +111,8 @@ struct TextWords {
 };
 
 // The occurrences whose anchor lies at position i of the text (i + 8 <= n): on_match(terminal, start,
-// end) for each entry of the bucket of the 8 bytes at i whose pattern occurs at i - offset. word_at(k)
+// end) for each entry of the bucket of the 8 bytes at i whose pattern occurs at i - offset (`terminal`
+// as the entry holds it: kHotTerminal | slot for a hot one). word_at(k)
 // reads the text's bytes k .. k + 7 (k < n; what it gives for bytes past n is never used): a pattern is
 // compared 8 bytes at a time, its last word masked.
 template <class WordAt, class OnMatch>

@@ -14,7 +14,10 @@
 // When every pattern has 8 bytes or more, the count pass filters on anchors instead of prefixes: each
 // distinct pattern's 8-gram rarest in the set and the sample it is built with (normally the text's first
 // MiB; anchor_table.hpp), which fewer text positions share, and verifies a candidate by comparing the
-// patterns of its gram's hash bucket (no trie, no hot image).
+// patterns of its gram's hash bucket (no trie, no hot image). In sets of up to kHotSetLimit patterns it
+// counts the kHotSlots most frequent ones in the block's shared memory, and adds those counts to the
+// global ones when the block ends, not one atomic per occurrence (kHot: English has patterns that
+// thousands of threads would count at once).
 // Otherwise, and in the find_all passes (whose order the walks give), a candidate walks the trie v2's
 // way (an 8 KB hot image in shared memory, the text from L1/L2); large sets fill the shared filter, so
 // such a candidate first reads the same hash at full resolution in global memory (L2-resident).
@@ -35,12 +38,22 @@ constexpr std::size_t kHotBudget = 8 * 1024;
 // left from the rounds before, as offsets in the tile.
 constexpr unsigned kQueue = 32 * kWindowPositions + 32;
 constexpr std::size_t kQueueBytes = std::size_t{kWarps} * kQueue * sizeof(std::uint16_t);
+constexpr std::size_t kHotCounterBytes = std::size_t{kHotSlots} * sizeof(std::uint32_t);
 // The shared filter takes what is left of the device's shared memory, up to 2^18 bits (32 KB): three
 // blocks of 512 threads still fit on an SM of 228 KB. The global filter has 256 bits a pattern, up to
 // 2^26 (8 MB, L2-resident).
 constexpr unsigned kMaxSharedFilterLog2Bits = 18;
 constexpr unsigned kMaxGlobalFilterLog2Bits = 26;
 static_assert(kTile <= 65536, "queued positions are 16-bit offsets in the tile");
+// Three blocks an SM, all v3's shared memory allows on sm_90: told so, ptxas keeps the kernel with hot
+// counters at 40 registers; left to itself it chose 32 and spilled in the verification loop (2026-11-29).
+// An SM before sm_80 holds 1,024 threads, two blocks: there the hint would be out of range. The other
+// kernels get no hint (0): ptxas's own choice, 40 registers for the anchored one, 32 for the others.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+constexpr int kHotMinBlocks = 1;
+#else
+constexpr int kHotMinBlocks = 3;
+#endif
 
 // The window of the thread whose positions begin at `first` (a multiple of 16, below n): bytes first ..
 // first + 23 as six words. DeviceText's base is 16-byte aligned and its allocation ends at least 16
@@ -61,24 +74,28 @@ __device__ void for_each_bit(std::uint32_t bits, F f) {
 
 // `positions`: the positions tested, from 0: where a pattern can start (n - shortest + 1) or, kAnchored
 // (count pass only), where an anchor can lie (n - 7). kAnchored: the filter holds the anchors
-// (anchor_table.hpp) and a candidate is verified against its bucket's patterns, not walked.
-template <Pass kPass, bool kAnchored>
-__global__ void __launch_bounds__(kThreads)
+// (anchor_table.hpp) and a candidate is verified against its bucket's patterns, not walked. kHot
+// (anchored only): the set has hot slots, counted in shared memory.
+template <Pass kPass, bool kAnchored, bool kHot = false>
+__global__ void __launch_bounds__(kThreads, kHot ? kHotMinBlocks : 0)
     pfac_v3_kernel(const std::uint8_t* __restrict__ text, std::size_t n, std::size_t positions,
                    const std::uint32_t* __restrict__ filter_words, unsigned q, unsigned log2_bits, FilterView fine,
                    AnchorView anchors, const std::uint32_t* __restrict__ image, std::int32_t hot, std::int32_t warm,
                    TrieView tables, Output out) {
-  extern __shared__ std::uint32_t shared_words[];  // the filter, the hot image, the warps' queues
+  extern __shared__ std::uint32_t shared_words[];  // the filter, the hot image or counters, the warps' queues
   __shared__ BlockSumsTemp<kThreads> temp;         // the block sums of the count_per_block and write passes
   const std::size_t filter_words_count = (std::size_t{1} << log2_bits) / 32;
   std::uint32_t* s_filter = shared_words;
   std::uint32_t* s_image = shared_words + filter_words_count;
-  // The anchored pass walks no trie: its blocks hold no hot image.
-  const std::size_t image_words = kAnchored ? 0 : hot_layout(hot, warm).words;
+  // The anchored pass walks no trie: its blocks hold no hot image, but the hot counters when kHot.
+  const std::size_t image_words = kAnchored ? (kHot ? kHotSlots : 0) : hot_layout(hot, warm).words;
+  std::uint32_t* s_hot_counts = s_image;
   auto* s_queue = reinterpret_cast<std::uint16_t*>(s_image + image_words) + (threadIdx.x / 32) * kQueue;
   for (std::size_t w = threadIdx.x; w < filter_words_count; w += kThreads) s_filter[w] = filter_words[w];
   if constexpr (!kAnchored) {
     for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_image[w] = image[w];
+  } else if constexpr (kHot) {
+    for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_hot_counts[w] = 0;
   }
   __syncthreads();  // the filter and the hot image are in
   // The anchored pass: q = 8, a constant the compiler folds into window_candidates (no byte masks).
@@ -96,6 +113,22 @@ __global__ void __launch_bounds__(kThreads)
       pfac_walk(
           trie, position, n, [&](std::size_t i) { return text[i]; },
           [&](std::int32_t terminal, std::size_t end) { on_record(terminal, position, end); });
+    }
+  };
+  // The queued walks of the count pass; with kHot, a hot pattern's occurrence counts in shared memory.
+  const auto count_from = [&](bool active, std::size_t position) {
+    if constexpr (kHot) {
+      if (!active) return;
+      walk_from(position, [&](std::uint32_t terminal, std::size_t, std::size_t end) {
+        if (end <= out.seen) return;
+        if (terminal & kHotTerminal) {
+          atomicAdd(&s_hot_counts[terminal & ~kHotTerminal], 1u);
+        } else {
+          atomicAdd(&out.terminal_counts[terminal], 1ull);
+        }
+      });
+    } else {
+      report(active, [&](auto on_record) { walk_from(position, on_record); });
     }
   };
   const std::size_t tiles = (positions + kTile - 1) / kTile;
@@ -150,7 +183,7 @@ __global__ void __launch_bounds__(kThreads)
             queued -= 32;
             const std::size_t position = tile_start + s_queue[queued + lane];
             __syncwarp();  // read before the next round's candidates overwrite it
-            report(true, [&](auto on_record) { walk_from(position, on_record); });
+            count_from(true, position);
           }
         }
       } else {
@@ -165,9 +198,16 @@ __global__ void __launch_bounds__(kThreads)
       const bool active = lane < queued;
       const std::size_t position = active ? tile_start + s_queue[lane] : 0;
       __syncwarp();  // read before the next tile's candidates overwrite it
-      report(active, [&](auto on_record) { walk_from(position, on_record); });
+      count_from(active, position);
     }
     finish_tile<kPass>(out, tile, found, temp);
+  }
+  if constexpr (kHot) {
+    // The block's hot counts (at most its positions: under 2^32 for any text a GPU holds) into the global ones.
+    __syncthreads();
+    for (std::uint32_t slot = threadIdx.x; slot < anchors.hot_slots; slot += kThreads) {
+      if (s_hot_counts[slot] != 0) atomicAdd(&out.terminal_counts[anchors.hot_terminals[slot]], s_hot_counts[slot]);
+    }
   }
 }
 
@@ -190,7 +230,9 @@ class V3Set final : public PfacSet {
     if (patterns.empty()) return;
     // Both filters set the top bits of the same hash: a gram that passes the fine one passes the other.
     const unsigned fine_bits = filter_log2_bits(patterns.size(), kMaxGlobalFilterLog2Bits);
-    filter_ = build_prefix_filter(patterns, std::min(fine_bits, device_filter_log2_bits(hot_.bytes())));
+    // The shared filter's bits leave room for the hot image and, in the anchored pass, the hot counters.
+    filter_ = build_prefix_filter(
+        patterns, std::min(fine_bits, device_filter_log2_bits(std::max(hot_.bytes(), kHotCounterBytes))));
     if (fine_bits > filter_.log2_bits) {
       fine_ = build_prefix_filter(patterns, fine_bits);
       fine_words_ = to_device(fine_.words, stream);
@@ -203,6 +245,7 @@ class V3Set final : public PfacSet {
       anchor_buckets_ = to_device(anchors_.bucket_first, stream);
       anchor_entries_ = to_device(anchors_.entries, stream);
       anchor_words_ = to_device(anchors_.words, stream);
+      hot_terminals_ = to_device(anchors_.hot_terminals, stream);
     }
   }
 
@@ -211,7 +254,9 @@ class V3Set final : public PfacSet {
   void enqueue(Pass pass, const std::uint8_t* text, std::size_t n, std::size_t positions, const Output& out,
                cudaStream_t stream) override {
     const bool anchored = pass == Pass::count && !anchors_.entries.empty();
-    const auto kernel = anchored                        ? pfac_v3_kernel<Pass::count, true>
+    const bool hot = anchored && !anchors_.hot_terminals.empty();
+    const auto kernel = hot                             ? pfac_v3_kernel<Pass::count, true, true>
+                        : anchored                      ? pfac_v3_kernel<Pass::count, true>
                         : pass == Pass::count           ? pfac_v3_kernel<Pass::count, false>
                         : pass == Pass::count_per_block ? pfac_v3_kernel<Pass::count_per_block, false>
                                                         : pfac_v3_kernel<Pass::write, false>;
@@ -219,11 +264,13 @@ class V3Set final : public PfacSet {
     const std::uint32_t* filter_words = anchored ? anchor_filter_.data() : filter_words_.data();
     // An anchor may lie at any position with 8 bytes after it, past the last start of a pattern.
     const std::size_t tested = anchored ? n - (kAnchorBytes - 1) : positions;
-    const std::size_t shared = filter.bytes() + (anchored ? 0 : hot_.bytes()) + kQueueBytes;
+    const std::size_t beside_filter = hot ? kHotCounterBytes : anchored ? 0 : hot_.bytes();
+    const std::size_t shared = filter.bytes() + beside_filter + kQueueBytes;
     const unsigned grid = tile_grid(kernel, kThreads, shared, tiles(tested));
     const FilterView fine{fine_.words.empty() ? nullptr : fine_words_.data(), fine_.q, fine_.log2_bits};
-    const AnchorView anchors{anchors_.log2_buckets, anchor_buckets_.data(), anchor_entries_.data(),
-                             anchor_words_.data()};
+    const AnchorView anchors{anchors_.log2_buckets,  anchor_buckets_.data(),
+                             anchor_entries_.data(), anchor_words_.data(),
+                             hot_terminals_.data(),  static_cast<std::uint32_t>(anchors_.hot_terminals.size())};
     kernel<<<grid, kThreads, shared, stream>>>(text, n, tested, filter_words, filter.q, filter.log2_bits, fine, anchors,
                                                image_.data(), hot_.hot, hot_.warm, device_tables(), out);
     CUDA_CHECK_LAUNCH();
@@ -237,6 +284,7 @@ class V3Set final : public PfacSet {
   DeviceBuffer<std::uint32_t> anchor_filter_, anchor_buckets_;
   DeviceBuffer<AnchorEntry> anchor_entries_;
   DeviceBuffer<std::uint64_t> anchor_words_;
+  DeviceBuffer<std::uint32_t> hot_terminals_;
 };
 
 std::unique_ptr<GpuPatternSet> build(const std::vector<ByteView>& patterns, ByteView sample, cudaStream_t stream) {

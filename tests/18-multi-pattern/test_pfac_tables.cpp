@@ -1,7 +1,9 @@
 // Lesson 18 - the host-side builders (no GPU): the failureless trie, the hot image and the prefix filter.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -196,19 +198,29 @@ std::string anchored_disagreement(const Bytes& text, const std::vector<Bytes>& p
                                   std::size_t seen, ByteView sample = {}) {
   const PfacTrie trie = build_pfac_trie(views(patterns));
   const AnchorTable table = build_anchor_table(trie, views(patterns), filter_bits, sample);
-  const AnchorView view{table.log2_buckets, table.bucket_first.data(), table.entries.data(), table.words.data()};
+  const AnchorView view{table.log2_buckets,         table.bucket_first.data(),
+                        table.entries.data(),       table.words.data(),
+                        table.hot_terminals.data(), static_cast<std::uint32_t>(table.hot_terminals.size())};
   // The text with 16 bytes of 0xa5 after it, as TextWords reads past n: bytes no compare may use.
   std::vector<std::uint8_t> padded(text.begin(), text.end());
   padded.resize(text.size() + 16, 0xa5);
   const TextWords word_at{padded.data()};
   std::vector<std::uint64_t> got(trie.terminal_count(), 0), want(trie.terminal_count(), 0);
+  std::vector<std::uint64_t> hot(table.hot_terminals.size(), 0);
   const std::size_t n = text.size();
   for (std::size_t i = 0; i + kAnchorBytes <= n; ++i) {
     if (!filter_bit(table.filter, text.data() + i)) continue;
+    // As the kernel counts: a hot entry in its slot, added to its terminal's count at the end.
     verify_anchor(view, i, n, word_at, [&](std::uint32_t terminal, std::size_t, std::size_t end) {
-      if (end > seen) ++got[terminal];
+      if (end <= seen) return;
+      if (terminal & kHotTerminal) {
+        ++hot[terminal & ~kHotTerminal];
+      } else {
+        ++got[terminal];
+      }
     });
   }
+  for (std::size_t slot = 0; slot < hot.size(); ++slot) got[table.hot_terminals[slot]] += hot[slot];
   for (const PatternMatch& m : reference(text, patterns)) {
     const std::size_t t = static_cast<std::size_t>(trie.terminal_of_pattern[m.pattern]);
     // A terminal's patterns are one string: count its occurrences once.
@@ -263,6 +275,65 @@ TEST_CASE("anchors: every occurrence of every distinct pattern is found once, th
   CHECK(anchored_disagreement(Bytes(300, 'a'), runs, 12, 0, Bytes(100, 'a')).empty());
   CHECK_THROWS_AS(build_anchor_table(build_pfac_trie(views({bytes("short")})), views({bytes("short")}), 12, {}),
                   std::invalid_argument);
+  // More distinct patterns than hot slots: hot and other entries in the same count.
+  const Bytes english_like = random_bytes(20000, 26, 0xA1C5);
+  const std::vector<Bytes> many = at_least(8, random_set(rng, english_like, 6000, 8, 16, 26));
+  REQUIRE(build_pfac_trie(views(many)).terminal_count() > kHotSlots);
+  CHECK(anchored_disagreement(english_like, many, 14, 0, ByteView{english_like.data(), 10000}).empty());
+}
+
+TEST_CASE("anchors: the kHotSlots entries whose anchors occur most often get the hot slots, each one once") {
+  Rng rng(0xA1C6);
+  const Bytes text = random_bytes(30000, 4, 0xA1C7);  // DNA: many patterns share their anchors' grams
+  const std::vector<Bytes> patterns = at_least(8, random_set(rng, text, 6000, 8, 12, 4));
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  const AnchorTable table = build_anchor_table(trie, views(patterns), 14, ByteView{text.data(), text.size()});
+  REQUIRE(table.entries.size() > kHotSlots);
+  REQUIRE(table.entries.size() <= kHotSetLimit);
+  REQUIRE(table.hot_terminals.size() == kHotSlots);
+  // The count of each anchor in the set and the sample, as the table counts them.
+  std::map<std::uint64_t, std::size_t> count;
+  for (const AnchorEntry& e : table.entries) count[e.anchor] = 0;
+  for (std::size_t t = 0; t < trie.terminal_count(); ++t) {
+    const Bytes& p = patterns[trie.terminal_patterns[static_cast<std::size_t>(trie.terminal_first[t])]];
+    for (std::size_t o = 0; o + kAnchorBytes <= p.size(); ++o) {
+      const auto it = count.find(qgram_at(p.data() + o, kAnchorBytes));
+      if (it != count.end()) ++it->second;
+    }
+  }
+  for (std::size_t i = 0; i + kAnchorBytes <= text.size(); ++i) {
+    const auto it = count.find(qgram_at(text.data() + i, kAnchorBytes));
+    if (it != count.end()) ++it->second;
+  }
+  // Every terminal once: in a cold entry, or as the terminal of a hot entry's slot.
+  std::set<std::uint32_t> slots, terminals;
+  std::size_t coldest_hot = SIZE_MAX, hottest_cold = 0;
+  for (const AnchorEntry& e : table.entries) {
+    if ((e.terminal & kHotTerminal) == 0) {
+      hottest_cold = std::max(hottest_cold, count[e.anchor]);
+      CHECK(terminals.insert(e.terminal).second);
+      continue;
+    }
+    const std::uint32_t slot = e.terminal & ~kHotTerminal;
+    REQUIRE(slot < kHotSlots);
+    CHECK(slots.insert(slot).second);
+    CHECK(terminals.insert(table.hot_terminals[slot]).second);
+    coldest_hot = std::min(coldest_hot, count[e.anchor]);
+  }
+  CHECK(slots.size() == kHotSlots);
+  CHECK(terminals.size() == trie.terminal_count());
+  CHECK(coldest_hot >= hottest_cold);
+}
+
+TEST_CASE("anchors: a set of more than kHotSetLimit distinct patterns gets no hot slots") {
+  std::vector<Bytes> patterns;
+  for (std::size_t k = 0; k <= kHotSetLimit; ++k) patterns.push_back(random_bytes(12, 256, 0xA1C8 + k));
+  const PfacTrie trie = build_pfac_trie(views(patterns));
+  REQUIRE(trie.terminal_count() > kHotSetLimit);
+  const AnchorTable table = build_anchor_table(trie, views(patterns), 16, {});
+  CHECK(table.hot_terminals.empty());
+  CHECK(std::none_of(table.entries.begin(), table.entries.end(),
+                     [](const AnchorEntry& e) { return (e.terminal & kHotTerminal) != 0; }));
 }
 
 TEST_CASE("v3 anchors: each pattern's anchor is its 8-gram least often in the set and the sample, the first such",
