@@ -51,9 +51,12 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   for (std::uint32_t e = 0; e < by_count.size(); ++e) by_count[e] = e;
   const auto count_of = [&](std::uint32_t e) { return grams.at(entries[e].anchor); };
   const std::size_t hot = entries.size() > kHotSetLimit ? 0 : std::min<std::size_t>(kHotSlots, entries.size());
-  std::partial_sort(
-      by_count.begin(), by_count.begin() + static_cast<std::ptrdiff_t>(hot), by_count.end(),
-      [&](std::uint32_t a, std::uint32_t b) { return count_of(a) != count_of(b) ? count_of(a) > count_of(b) : a < b; });
+  if (hot > 0) {
+    std::partial_sort(by_count.begin(), by_count.begin() + static_cast<std::ptrdiff_t>(hot), by_count.end(),
+                      [&](std::uint32_t a, std::uint32_t b) {
+                        return count_of(a) != count_of(b) ? count_of(a) > count_of(b) : a < b;
+                      });
+  }
   for (std::uint32_t slot = 0; slot < hot; ++slot) {
     table.hot_terminals.push_back(entries[by_count[slot]].terminal);
     entries[by_count[slot]].terminal = kHotTerminal | slot;

@@ -45,12 +45,13 @@ constexpr std::size_t kHotCounterBytes = std::size_t{kHotSlots} * sizeof(std::ui
 constexpr unsigned kMaxSharedFilterLog2Bits = 18;
 constexpr unsigned kMaxGlobalFilterLog2Bits = 26;
 static_assert(kTile <= 65536, "queued positions are 16-bit offsets in the tile");
-// Three blocks an SM, all v3's shared memory allows on sm_90: told so, ptxas keeps the kernel with hot
-// counters at 40 registers; left to itself it chose 32 and spilled in the verification loop (2026-11-29).
-// An SM before sm_80 holds 1,024 threads, two blocks: there the hint would be out of range. The other
-// kernels get no hint (0): ptxas's own choice, 40 registers for the anchored one, 32 for the others.
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-constexpr int kHotMinBlocks = 1;
+// The kernel with hot counters is told it runs three blocks an SM, all its shared memory allows on sm_90:
+// ptxas then gives it 40 registers, as the anchored kernel without them has (32 when left to itself; the
+// variant measured on the H200 spilled at 32: docs/results/lesson-18.md). Tuned for sm_90 only: other
+// SMs hold fewer of these blocks (sm_75's 1,024 threads, two: the hint would be out of range) and get
+// no hint (0), as the other kernels, whose register counts ptxas chooses.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+constexpr int kHotMinBlocks = 0;
 #else
 constexpr int kHotMinBlocks = 3;
 #endif
@@ -97,7 +98,7 @@ __global__ void __launch_bounds__(kThreads, kHot ? kHotMinBlocks : 0)
   } else if constexpr (kHot) {
     for (std::size_t w = threadIdx.x; w < image_words; w += kThreads) s_hot_counts[w] = 0;
   }
-  __syncthreads();  // the filter and the hot image are in
+  __syncthreads();  // the filter and the hot image are in, the hot counters zeroed
   // The anchored pass: q = 8, a constant the compiler folds into window_candidates (no byte masks).
   const FilterView filter{s_filter, kAnchored ? kAnchorBytes : q, log2_bits};
   const HotTrie trie{s_image, hot, warm, tables};
@@ -230,9 +231,12 @@ class V3Set final : public PfacSet {
     if (patterns.empty()) return;
     // Both filters set the top bits of the same hash: a gram that passes the fine one passes the other.
     const unsigned fine_bits = filter_log2_bits(patterns.size(), kMaxGlobalFilterLog2Bits);
-    // The shared filter's bits leave room for the hot image and, in the anchored pass, the hot counters.
+    // The shared filter's bits leave room for the hot image and, in the anchored pass of a set that gets
+    // hot slots (build_anchor_table: up to kHotSetLimit distinct patterns), the hot counters.
+    const bool counters = trie().shortest >= kAnchorBytes && trie().terminal_count() <= kHotSetLimit;
     filter_ = build_prefix_filter(
-        patterns, std::min(fine_bits, device_filter_log2_bits(std::max(hot_.bytes(), kHotCounterBytes))));
+        patterns,
+        std::min(fine_bits, device_filter_log2_bits(std::max(hot_.bytes(), counters ? kHotCounterBytes : 0))));
     if (fine_bits > filter_.log2_bits) {
       fine_ = build_prefix_filter(patterns, fine_bits);
       fine_words_ = to_device(fine_.words, stream);

@@ -3,7 +3,8 @@
 // a row (nothing kept from the previous search), seeded random sets (each again without its patterns
 // under 8 bytes: v3's anchored count pass), the edge cases (tile edges, all-'a'
 // texts, NUL and 0xff, one pattern, patterns longer than the text, patterns of a few KB, no pattern),
-// 10,000 patterns, and a text of more tiles than the grid has blocks. Some sets are built with a sample
+// 10,000 patterns (v3: with hot counters), more than kHotSetLimit (v3: without), and a text of more
+// tiles than the grid has blocks. Some sets are built with a sample
 // of the text (v3's anchors then depend on it, its results must not). [todo]: v1, v2, v3 (the starter's
 // holes).
 #include <catch2/catch.hpp>
@@ -12,11 +13,13 @@
 
 #include <stdexcept>
 
+#include "anchor_table.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_info.hpp"
 #include "gpu_matcher_checks.hpp"
 #include "multi_gpu.hpp"
 #include "pattern_sets.hpp"
+#include "pfac_tables.hpp"
 #include "version_checks.hpp"
 
 using namespace cudamatch;
@@ -178,6 +181,16 @@ void many_patterns(const GpuMultiVersion& version, std::size_t count) {
   check(version, corpus_set(rng, text, count), {text}, sample_of(text));
 }
 
+// More distinct patterns than lesson18::kHotSetLimit, all of 8 bytes or more: v3's anchored count pass
+// without hot counters (the 10,000-pattern set above has them).
+void more_than_hot_limit(const GpuMultiVersion& version) {
+  Rng rng(0x5001);
+  const Bytes text = random_english(quick_tests() ? 200000 : 400000, 31);
+  const std::vector<Bytes> patterns = corpus_set(rng, text, lesson18::kHotSetLimit + 4000);
+  REQUIRE(lesson18::build_pfac_trie(views(patterns)).terminal_count() > lesson18::kHotSetLimit);
+  check(version, patterns, {text}, sample_of(text));
+}
+
 const bool registered = [] {
   const GpuMultiAlgorithm& algorithm = multi_gpu();
   for (std::size_t n = 0; n < algorithm.versions.size(); ++n) {
@@ -194,6 +207,11 @@ const bool registered = [] {
                        tags, [&version, many] { many_patterns(version, many); });
     register_test_case(name + " searches more tiles than the grid has blocks (each block several)", tags,
                        [&version] { many_tiles(version); });
+    // Not v0 (one pass per pattern).
+    if (n > 0) {
+      register_test_case(name + " finds 24,480 patterns of 8-32 bytes (v3: more than its hot counters serve)", tags,
+                         [&version] { more_than_hot_limit(version); });
+    }
   }
   return true;
 }();
