@@ -70,16 +70,7 @@ TEST_CASE("v1 falls back to v0 for patterns too long for shared memory", "[gpu]"
 
 TEST_CASE("v2 hands patterns of up to kV2ShortPath bytes to lesson 11's short path, and searches longer ones",
           "[gpu][todo]") {
-  // m = 1 to kV2ShortPath + 2 on texts over 2, 4 and 256 letters (sizes not multiples of any tile), an
-  // occurrence drawn from the text and a random pattern, both modes; an all-equal text.
-  for (std::size_t m = 1; m <= lesson14::kV2ShortPath + 2; ++m) {
-    for (unsigned sigma : {2u, 4u, 256u}) {
-      const auto text = random_bytes(70001, sigma, 1300 + 10 * m + sigma);
-      check_against_brute_force(version(2), text, slice(text, 54321, m));
-      check_against_brute_force(version(2), text, random_bytes(m, sigma, 1400 + m));
-    }
-    check_against_brute_force(version(2), std::vector<std::uint8_t>(30001, 'a'), std::vector<std::uint8_t>(m, 'a'));
-  }
+  lengths_around_hand_over(version(2), lesson14::kV2ShortPath, 1400);
 }
 
 TEST_CASE("v2 falls back to v1 when its tile does not fit in shared memory", "[gpu][todo]") {
