@@ -162,7 +162,7 @@ plant pfac-v2-global 18-multi-pattern pfac_v2.cu \
   's|^\(  *\)const HotTrie trie{s_image, hot, warm, tables};$|\1const GlobalTrie trie{tables};  // PLANTED: the global trie, not the hot image|' \
   'PLANTED: the global trie, not the hot image'
 plant pfac-v3-missing-barrier 18-multi-pattern pfac_v3.cu \
-  '/^    pfac_v3_kernel/,/^}/ s|^\(  *\)__syncthreads();  // the filter and the hot image are in$|\1// PLANTED: no barrier before the filter is read|' \
+  '/^    pfac_v3_kernel/,/^}/ s|^\(  *\)__syncthreads();  // the filter and the hot image are in, the hot counters zeroed$|\1// PLANTED: no barrier before the filter is read|' \
   'PLANTED: no barrier before the filter is read'
 plant pfac-v3-every-position 18-multi-pattern pfac_v3.cu \
   's|^\(  *\)candidates = window_candidates(filter, words);$|\1candidates = 0xffffu;  // PLANTED: every position a candidate|' \
