@@ -302,15 +302,6 @@ const VersionChecks checks(ssef_gpu(), 1200, [](int) -> const Edges& { return kE
                              [](const GpuVersion& v, int) { ssef_cases(v); }}});
 
 TEST_CASE("v2 hands patterns shorter than 16 bytes to the short path, and searches from 16 on", "[gpu][todo]") {
-  // m = 1 to 17: the short path's lengths and the first two v2 keeps, on random texts over 2, 4 and 256
-  // letters (sizes not multiples of any tile) and an all-equal text, in both modes.
-  const GpuVersion& version2 = ssef_gpu().version(2);
-  for (std::size_t m = 1; m <= lesson11::kShortPatterns + 1; ++m) {
-    for (unsigned sigma : {2u, 4u, 256u}) {
-      const auto text = random_bytes(100003, sigma, 1600 + 10 * m + sigma);
-      check_against_brute_force(version2, text, slice(text, 77777, m));
-      check_against_brute_force(version2, text, random_bytes(m, sigma, 1700 + m));
-    }
-    check_against_brute_force(version2, std::vector<std::uint8_t>(70001, 'a'), std::vector<std::uint8_t>(m, 'a'));
-  }
+  // m = 1 to 17: the short path's lengths and the first two v2 keeps.
+  lengths_around_hand_over(ssef_gpu().version(2), lesson11::kShortPatterns - 1, 1600);
 }

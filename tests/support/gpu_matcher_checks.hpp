@@ -31,8 +31,8 @@ void random_cases(const GpuVersion& version, const std::vector<std::size_t>& edg
 void edge_cases(const GpuVersion& version, const std::vector<std::size_t>& edges);
 
 // Every m from 1 to last_handed + 2, where a version hands patterns of up to last_handed bytes to another
-// kernel: texts over 2, 4 and 256 letters (70,001 bytes), an occurrence drawn from the text and a random
-// pattern; an all-equal text.
+// kernel: texts over 2, 4 and 256 letters (100,003 bytes, no multiple of any tile), an occurrence drawn
+// from the text and a random pattern; an all-equal text; both modes.
 void lengths_around_hand_over(const GpuVersion& version, std::size_t last_handed, std::uint64_t seed);
 
 }  // namespace cudamatch::testing
