@@ -50,7 +50,7 @@ AnchorTable build_anchor_table(const PfacTrie& trie, const std::vector<ByteView>
   std::vector<std::uint32_t> by_count(entries.size());
   for (std::uint32_t e = 0; e < by_count.size(); ++e) by_count[e] = e;
   const auto count_of = [&](std::uint32_t e) { return grams.at(entries[e].anchor); };
-  const std::size_t hot = entries.size() > kHotSetLimit ? 0 : std::min<std::size_t>(kHotSlots, entries.size());
+  const std::size_t hot = hot_slots(entries.size());
   if (hot > 0) {
     std::partial_sort(by_count.begin(), by_count.begin() + static_cast<std::ptrdiff_t>(hot), by_count.end(),
                       [&](std::uint32_t a, std::uint32_t b) {

@@ -36,6 +36,11 @@ constexpr std::uint32_t kHotSlots = 4096;            // a block's counters: 16 K
 constexpr std::uint32_t kHotTerminal = 0x80000000u;  // AnchorEntry::terminal of a hot entry: this | its slot
 constexpr std::size_t kHotSetLimit = 20480;          // 5 x kHotSlots: the largest set measured faster with them
 
+// How many hot slots the anchors of `distinct` distinct patterns get.
+constexpr std::size_t hot_slots(std::size_t distinct) {
+  return distinct > kHotSetLimit ? 0 : distinct < kHotSlots ? distinct : kHotSlots;
+}
+
 // One distinct pattern: its anchor (qgram_at), its terminal (kHotTerminal | its hot slot for a hot one),
 // where its anchor lies in it, and its bytes from word `first` of AnchorTable::words.
 struct AnchorEntry {

@@ -232,8 +232,8 @@ class V3Set final : public PfacSet {
     // Both filters set the top bits of the same hash: a gram that passes the fine one passes the other.
     const unsigned fine_bits = filter_log2_bits(patterns.size(), kMaxGlobalFilterLog2Bits);
     // The shared filter's bits leave room for the hot image and, in the anchored pass of a set that gets
-    // hot slots (build_anchor_table: up to kHotSetLimit distinct patterns), the hot counters.
-    const bool counters = trie().shortest >= kAnchorBytes && trie().terminal_count() <= kHotSetLimit;
+    // hot slots (one anchor a distinct pattern: below), the hot counters.
+    const bool counters = trie().shortest >= kAnchorBytes && hot_slots(trie().terminal_count()) > 0;
     filter_ = build_prefix_filter(
         patterns,
         std::min(fine_bits, device_filter_log2_bits(std::max(hot_.bytes(), counters ? kHotCounterBytes : 0))));
