@@ -178,6 +178,17 @@ function(cudamatch_add_lesson id)
   endif()
   file(GLOB test_sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/tests/${id}/*.cpp")
 
+  # The driver is given code. Built for both tracks, it is compiled once, with the starter's folder, and
+  # linked into both (half the drivers' compile time in CI): it includes only given headers, which the
+  # test "lint: each driver compiled once reads no editable file" proves from Ninja's record.
+  set(driver_source "${shared_dir}/${LESSON_DRIVER}")
+  if(LESSON_DRIVER AND CUDAMATCH_TRACK STREQUAL "both")
+    add_library("driver.${id}.objects" OBJECT "${driver_source}")
+    target_link_libraries("driver.${id}.objects" PRIVATE "lesson.${id}.student" ${driver_harness} CLI11::CLI11
+                                                         cudamatch_warnings)
+    set(driver_source "$<TARGET_OBJECTS:driver.${id}.objects>")
+  endif()
+
   foreach(track IN LISTS tracks)
     if(track STREQUAL "solutions")
       set(track_dir "${PROJECT_SOURCE_DIR}/solutions/${id}")
@@ -214,22 +225,7 @@ function(cudamatch_add_lesson id)
 
     if(LESSON_DRIVER)
       set(driver "driver.${id}.${track}")
-      add_executable(${driver})
-      if(CUDAMATCH_TRACK STREQUAL "both")
-        # The driver is given and includes only given headers (the test "lint: each driver compiled once
-        # reads no editable file" checks it), so both tracks link one compile of it, made with the
-        # starter's folder: half the drivers' compile time in CI.
-        set(driver_objects "driver.${id}.objects")
-        if(NOT TARGET ${driver_objects})
-          add_library(${driver_objects} OBJECT "${shared_dir}/${LESSON_DRIVER}")
-          target_link_libraries(${driver_objects} PRIVATE "lesson.${id}.student" ${driver_harness} CLI11::CLI11
-                                                          cudamatch_warnings)
-        endif()
-        target_sources(${driver} PRIVATE $<TARGET_OBJECTS:${driver_objects}>)
-        set_target_properties(${driver} PROPERTIES LINKER_LANGUAGE CUDA)
-      else()
-        target_sources(${driver} PRIVATE "${shared_dir}/${LESSON_DRIVER}")
-      endif()
+      add_executable(${driver} ${driver_source})
       target_link_libraries(${driver} PRIVATE ${lib} ${driver_harness} CLI11::CLI11 cudamatch_warnings)
       set_target_properties(${driver} PROPERTIES OUTPUT_NAME "${id}" RUNTIME_OUTPUT_DIRECTORY "${bin_dir}")
     endif()

@@ -11,14 +11,15 @@ Exit status: 0 none did, 1 one did (named), 2 the build has no such object or no
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
-MARKER = ".objects.dir/"
+MARKER = re.compile(r"(^|/)CMakeFiles/driver\.[^/]+\.objects\.dir/.*\.o$")
 
 
 def editable_files(course):
-    """Every file a submission may edit (lessons/<id>/<file> of each lesson.json), and solutions/."""
+    """Every file a submission may edit: lessons/<id>/<file> of each lesson.json's "editable"."""
     files = set()
     for manifest in glob.glob(os.path.join(course, "lessons", "*", "lesson.json")):
         with open(manifest) as f:
@@ -27,14 +28,21 @@ def editable_files(course):
     return files
 
 
-def objects_and_inputs(build, ninja):
-    """{object: [the files its compile read]} for the drivers compiled once, from `ninja -t deps`."""
-    listing = subprocess.run([ninja, "-C", build, "-t", "deps"], capture_output=True, text=True, check=True)
-    objects, current = {}, None
-    for line in listing.stdout.splitlines():
-        if line and not line.startswith(" "):
-            name = line.split(":")[0]
-            current = name if MARKER in name and "/driver." in name else None
+def ninja(build, tool, program):
+    return subprocess.run([program, "-C", build, "-t"] + tool, capture_output=True, text=True, check=True).stdout
+
+
+def objects_and_inputs(build, program):
+    """{object: [the files its compile read] or None without a valid record}, for the drivers compiled once:
+    the objects `ninja -t targets all` lists, their inputs from `ninja -t deps` ("OBJECT: #deps N, deps
+    mtime T (VALID)", then one indented input per line; a STALE record does not count)."""
+    objects = {line.split(": ")[0]: None for line in ninja(build, ["targets", "all"], program).splitlines()
+               if MARKER.search(line.split(": ")[0])}
+    current = None
+    for line in ninja(build, ["deps"], program).splitlines():
+        if line and not line.startswith((" ", "\t")):
+            name = line.split(": #deps ")[0]
+            current = name if name in objects and line.endswith("(VALID)") else None
             if current:
                 objects[current] = []
         elif current and line.strip():
@@ -52,13 +60,12 @@ def main():
         print(f"check_driver_objects: no driver compiled once for both tracks in {build} (CUDAMATCH_TRACK=both?)")
         return 2
     editable = editable_files(course)
-    solutions = os.path.realpath(os.path.join(course, "solutions")) + os.sep
     bad = 0
     for name, inputs in sorted(objects.items()):
         if not inputs:
-            print(f"check_driver_objects: {name}: Ninja has no record of what its compile read")
+            print(f"check_driver_objects: {name}: Ninja has no valid record of what its compile read (built?)")
             return 2
-        read = sorted({path for path in inputs if path in editable or path.startswith(solutions)})
+        read = sorted({path for path in inputs if path in editable})
         for path in read:
             print(f"{name}: reads the editable file {os.path.relpath(path, course)}: a driver compiled once for"
                   " both tracks may include only given headers (or compile it per track in cmake/Lessons.cmake)")
