@@ -8,24 +8,22 @@ record (`ninja -t deps`).
 
 Exit status: 0 none did, 1 one did (named), 2 the build has no such object or no record of it.
 """
-import glob
-import json
 import os
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "course"))
+from manifests import load_course  # noqa: E402  (tools/course: the course's manifests, read one way)
 
 MARKER = re.compile(r"(^|/)CMakeFiles/driver\.[^/]+\.objects\.dir/.*\.o$")
 
 
 def editable_files(course):
-    """Every file a submission may edit: lessons/<id>/<file> of each lesson.json's "editable"."""
-    files = set()
-    for manifest in glob.glob(os.path.join(course, "lessons", "*", "lesson.json")):
-        with open(manifest) as f:
-            for name in json.load(f).get("editable", []):
-                files.add(os.path.realpath(os.path.join(os.path.dirname(manifest), name)))
-    return files
+    """Every file a submission may edit: lessons/<id>/<file> of each lesson's "editable"."""
+    return {os.path.realpath(os.path.join(course, "lessons", lesson.id, name))
+            for lesson in load_course(Path(course)) for name in lesson.manifest["editable"]}
 
 
 def ninja(build, tool, program):
